@@ -1,0 +1,110 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
+import type { Config } from "./config";
+import type { Database } from "./db/connect";
+import { authRoutes } from "./http/authRoutes";
+import "./http/context";
+import { HttpError, sendText } from "./http/errors";
+import { invitationRoutes } from "./http/invitationRoutes";
+import { projectRoutes } from "./http/projectRoutes";
+import { serveWebApp } from "./http/webApp";
+import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  buildId: string;
+  webDist: string;
+  /** Called after a session is deleted, so its open sockets are closed too. */
+  onSessionEnded(tokenHash: string): void;
+}
+
+export interface App {
+  app: FastifyInstance;
+  io: Io;
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function buildApp(
+  options: Omit<AppDeps, "onSessionEnded">,
+  logger: boolean | object = true,
+): Promise<App> {
+  const app = Fastify({
+    logger: logger === true ? { level: options.config.logLevel } : logger,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  let io: Io | undefined;
+  const deps: AppDeps = {
+    ...options,
+    onSessionEnded: (tokenHash) => io?.in(sessionRoom(tokenHash)).disconnectSockets(true),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Secure cookies and HSTS only make sense behind TLS, which the proxy terminates.
+    hsts: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.decorateRequest("actor", null);
+  app.addHook("onRequest", async (request, reply) => {
+    // Cross-site form posts must not ride on the session cookie (SameSite=Lax already helps; this is belt and braces).
+    const origin = request.headers.origin;
+    if (
+      STATE_CHANGING.has(request.method) &&
+      origin &&
+      !sameOrigin(origin, request.headers.host, options.config.publicUrl)
+    ) {
+      return sendText(reply, 403, "Cross-origin request refused.");
+    }
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.actor = await lookupSession(options.database.db, token, options.config.sessionIdleMs);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return sendText(reply, error.status, error.message);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) return sendText(reply, 429, "Too many requests. Try again in a minute.");
+    if (status && status >= 400 && status < 500) return sendText(reply, status, (error as Error).message);
+    request.log.error(error);
+    return sendText(reply, 500, "Internal server error.");
+  });
+
+  authRoutes(app, deps);
+  invitationRoutes(app, deps);
+  projectRoutes(app, deps);
+  await serveWebApp(app, options.webDist);
+
+  io = attachRealtime(app, deps);
+  app.addHook("onClose", async () => {
+    await io?.close();
+  });
+  return { app, io };
+}
+
+function sameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
+  try {
+    const o = new URL(origin);
+    if (host && o.host === host) return true;
+    return !!publicUrl && new URL(publicUrl).origin === o.origin;
+  } catch {
+    return false;
+  }
+}

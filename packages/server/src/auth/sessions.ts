@@ -1,0 +1,45 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/connect";
+import { sessions, users } from "../db/schema";
+import type { Actor } from "./permissions";
+import { hashToken, newSessionToken } from "./tokens";
+
+export const SESSION_COOKIE = "tt_session";
+/** last_seen_at is refreshed at most this often: a write per request would be waste. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(db: Db, userId: number, userAgent: string): Promise<string> {
+  const token = newSessionToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, userAgent: userAgent.slice(0, 300) });
+  return token;
+}
+
+export interface SessionActor extends Actor {
+  tokenHash: string;
+}
+
+/** The user of a live session, or null when the token is unknown or idle past `idleMs`. */
+export async function lookupSession(db: Db, token: string, idleMs: number): Promise<SessionActor | null> {
+  const tokenHash = hashToken(token);
+  const idleSince = new Date(Date.now() - idleMs);
+  const [row] = await db
+    .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastSeenAt, idleSince)));
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, username: row.username, role: row.role, tokenHash };
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteIdleSessions(db: Db, idleMs: number): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleMs)));
+}

@@ -1,0 +1,72 @@
+import { type LoginResponse, loginRequestSchema, type PingLoginResponse } from "@tt/protocol";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../app";
+import { findUserByName, registerUser } from "../auth/accounts";
+import { dummyPasswordHash, verifyPassword } from "../auth/passwords";
+import { KeyedLimiter } from "../auth/rateLimit";
+import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions";
+import { firstIssue, HttpError, sendText } from "./errors";
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+  const limits = deps.config.rateLimits;
+  const perName = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
+  const ipLimit = { rateLimit: { max: limits.perIpPerMinute, timeWindow: 60_000 } };
+
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: "auto",
+      maxAge: Math.floor(deps.config.sessionIdleMs / 1000),
+    });
+
+  const endCurrentSession = async (request: FastifyRequest) => {
+    if (request.actor) {
+      await deleteSession(db, request.actor.tokenHash);
+      deps.onSessionEnded(request.actor.tokenHash);
+    }
+  };
+
+  app.post("/api/registerUser", { config: ipLimit }, async (request, reply) => {
+    const user = await registerUser(db, request.body);
+    request.log.info({ user: user.username }, "user registered");
+    return sendText(reply, 200, "Registration successful");
+  });
+
+  app.post("/api/login", { config: ipLimit }, async (request, reply) => {
+    const parsed = loginRequestSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const { userName, userPassword } = parsed.data;
+    const key = userName.toLowerCase();
+    if (!perName.take(key))
+      throw new HttpError(429, "Too many login attempts for this user. Try again later.");
+    const user = await findUserByName(db, userName);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), userPassword);
+    if (!user || !ok) throw new HttpError(401, "Wrong user name or password.");
+    perName.reset(key);
+    // A new session id at every login: a cookie planted before login is worth nothing after it.
+    await endCurrentSession(request);
+    const token = await createSession(db, user.id, request.headers["user-agent"] ?? "");
+    setSessionCookie(reply, token);
+    const body: LoginResponse = { username: user.username, role: user.role };
+    return body;
+  });
+
+  app.post("/api/logout", async (request, reply) => {
+    await endCurrentSession(request);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return sendText(reply, 200, "Logged out");
+  });
+
+  app.get("/api/pingLogin", async (request, reply) => {
+    if (!request.actor) return sendText(reply, 401, "Not logged in");
+    const body: PingLoginResponse = {
+      username: request.actor.username,
+      role: request.actor.role,
+      serverEnv: deps.config.serverEnv,
+    };
+    return body;
+  });
+}

@@ -1,0 +1,34 @@
+import { createInvitationsSchema } from "@tt/protocol";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app";
+import { listInvitations, mintInvitations } from "../auth/invitations";
+import { mayMintInvitations } from "../auth/permissions";
+import { requireActor } from "./context";
+import { firstIssue, HttpError } from "./errors";
+
+export function invitationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  app.get("/api/invitations", async (request) => {
+    const actor = requireActor(request);
+    if (!mayMintInvitations(actor)) throw new HttpError(403, "Only site admins may see invitations.");
+    return listInvitations(db);
+  });
+
+  app.post("/api/invitations", async (request) => {
+    const actor = requireActor(request);
+    if (!mayMintInvitations(actor)) throw new HttpError(403, "Only site admins may create invitations.");
+    const parsed = createInvitationsSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const codes = await mintInvitations(db, {
+      ...parsed.data,
+      createdBy: actor.id,
+      expiryMs: deps.config.inviteExpiryMs,
+    });
+    request.log.info(
+      { by: actor.username, count: codes.length, role: parsed.data.role },
+      "invitations minted",
+    );
+    return listInvitations(db, codes);
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { sendText } from "./errors";
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+
+/** The build id of the served web app: a new one makes open pages reload (spec: instanceId). */
+export function readBuildId(webDist: string): string {
+  try {
+    return readFileSync(path.join(webDist, "build-id.txt"), "utf8").trim();
+  } catch {
+    return "dev";
+  }
+}
+
+/** Serves the built React app; every non-API path gets index.html so client routes work on reload. */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasDist = existsSync(path.join(webDist, "index.html"));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite names assets by content hash: cache them for good, but never index.html.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url.startsWith("/socket.io") || request.method !== "GET") {
+      return sendText(reply, 404, "Not found");
+    }
+    if (!hasDist) return sendText(reply, 503, "The web app is not built. Run: npm run build");
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { buildApp } from "./app";
+import { firstAdminInvitation } from "./auth/invitations";
+import { deleteIdleSessions } from "./auth/sessions";
+import { loadConfig } from "./config";
+import { type Database, openPglite, openPostgres } from "./db/connect";
+import { DataDirLockedError, lockDataDir } from "./db/lock";
+import { defaultWebDist, readBuildId } from "./http/webApp";
+import { seedProjects } from "./projects/projects";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let unlock = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    unlock = lockDataDir(prepareDir(config.dataDir));
+    database = await openPglite(path.join(config.dataDir, "pg"));
+  }
+  await seedProjects(database.db);
+  await deleteIdleSessions(database.db, config.sessionIdleMs);
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const { app } = await buildApp({ config, database, buildId: readBuildId(webDist), webDist });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const base = config.publicUrl ?? `http://localhost:${new URL(address).port}`;
+  const code = await firstAdminInvitation(database.db, config.inviteExpiryMs);
+  if (code) console.log(`No users yet. Register the first site admin at ${base}/register?inviteCode=${code}`);
+  console.log(
+    `Serving on ${base} (${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
+  );
+}
+
+function prepareDir(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

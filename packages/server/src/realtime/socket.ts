@@ -1,0 +1,66 @@
+import type { ClientToServerEvents, RegisterSessionPayload, ServerToClientEvents } from "@tt/protocol";
+import type { FastifyInstance } from "fastify";
+import { Server } from "socket.io";
+import type { AppDeps } from "../app";
+import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
+
+export interface SocketData {
+  actor: SessionActor;
+  sessionId?: string;
+  sessionNum?: number;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export function sessionRoom(tokenHash: string): string {
+  return `session:${tokenHash}`;
+}
+
+/** Socket.IO on the HTTP server; the handshake is authenticated by the same session cookie as HTTP. */
+export function attachRealtime(app: FastifyInstance, deps: AppDeps): Io {
+  const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? "");
+      const token = cookies[SESSION_COOKIE];
+      const actor = token ? await lookupSession(deps.database.db, token, deps.config.sessionIdleMs) : null;
+      if (!actor) return next(new Error("unauthorized"));
+      socket.data.actor = actor;
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  io.on("connection", (socket) => {
+    const { actor } = socket.data;
+    void socket.join([`user:${actor.username}`, sessionRoom(actor.tokenHash)]);
+    socket.emit("instanceId", deps.buildId);
+
+    socket.on("setUsername", (username) => {
+      // The name comes from the session, never from the client; a mismatch means a stale tab.
+      if (typeof username !== "string" || username !== actor.username) {
+        app.log.warn(
+          { claimed: String(username).slice(0, 50), actual: actor.username },
+          "setUsername mismatch",
+        );
+      }
+    });
+
+    socket.on("registerSession", (payload: RegisterSessionPayload) => {
+      if (
+        !payload ||
+        typeof payload.sessionId !== "string" ||
+        payload.sessionId.length > 100 ||
+        !Number.isSafeInteger(payload.sessionNum)
+      ) {
+        return;
+      }
+      socket.data.sessionId = payload.sessionId;
+      socket.data.sessionNum = payload.sessionNum;
+    });
+  });
+
+  return io;
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app";
+import { mintInvitations } from "../src/auth/invitations";
+import { type Config, loadConfig } from "../src/config";
+import { type Database, openPglite, openPostgres } from "../src/db/connect";
+import { seedProjects } from "../src/projects/projects";
+import { withDatabase } from "./globalSetup";
+
+/** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
+export async function freshDatabase(): Promise<Database> {
+  const template = inject("pgTemplate");
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `tt_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openPostgres(withDatabase(url, name));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject("pgliteDump"));
+  return openPglite(undefined, new Blob([dump]));
+}
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  invite(role?: string): Promise<string>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  await seedProjects(database.db);
+  const config = loadConfig({ ...env, LOG_LEVEL: "silent", SERVER_ENV: "test" });
+  const { app } = await buildApp({ config, database, buildId: "test-build", webDist: "/nonexistent" }, false);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+    invite: async (role = "user") =>
+      (await mintInvitations(database.db, { count: 1, role, createdBy: null, expiryMs: 60_000 }))[0]!,
+  };
+}
+
+/** A cookie-keeping HTTP client, as a browser tab would be. */
+export class Client {
+  cookie = "";
+  constructor(readonly base: string) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const setCookie = res.headers.getSetCookie();
+    for (const c of setCookie) {
+      const pair = c.split(";")[0]!;
+      this.cookie = pair.endsWith("=") ? "" : pair;
+    }
+    const text = await res.text();
+    return { status: res.status, text, json: () => JSON.parse(text) };
+  }
+
+  get(path: string) {
+    return this.request("GET", path);
+  }
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("POST", path, body, headers);
+  }
+
+  async register(userName: string, inviteCode: string, password = "correct horse battery") {
+    return this.post("/api/registerUser", { userName, userPassword: password, inviteCode, email: `${userName}@example.test` });
+  }
+
+  async login(userName: string, password = "correct horse battery") {
+    return this.post("/api/login", { userName, userPassword: password });
+  }
+}
