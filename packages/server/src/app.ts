@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/connect";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
+import { controlRoutes } from "./http/controlRoutes";
 import { HttpError, sendText } from "./http/errors";
 import { invitationRoutes } from "./http/invitationRoutes";
 import { projectRoutes } from "./http/projectRoutes";
@@ -18,6 +19,8 @@ export interface AppDeps {
   database: Database;
   buildId: string;
   webDist: string;
+  /** Enables the local control endpoint (embedded database only); see controlRoutes. */
+  controlToken?: string;
   /** Called after a session is deleted, so its open sockets are closed too. */
   onSessionEnded(tokenHash: string): void;
 }
@@ -90,6 +93,7 @@ export async function buildApp(
   authRoutes(app, deps);
   invitationRoutes(app, deps);
   projectRoutes(app, deps);
+  if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 
   io = attachRealtime(app, deps);

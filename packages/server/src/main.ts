@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
 import { firstAdminInvitation } from "./auth/invitations";
@@ -6,6 +7,7 @@ import { deleteIdleSessions } from "./auth/sessions";
 import { loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/lock";
+import { CONTROL_FILE, type ControlFile } from "./http/controlRoutes";
 import { defaultWebDist, readBuildId } from "./http/webApp";
 import { seedProjects } from "./projects/projects";
 
@@ -23,7 +25,8 @@ async function main(): Promise<void> {
   await deleteIdleSessions(database.db, config.sessionIdleMs);
 
   const webDist = config.webDist ?? defaultWebDist;
-  const { app } = await buildApp({ config, database, buildId: readBuildId(webDist), webDist });
+  const controlToken = database.kind === "pglite" ? randomBytes(24).toString("base64url") : undefined;
+  const { app } = await buildApp({ config, database, buildId: readBuildId(webDist), webDist, controlToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,7 +45,12 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const base = config.publicUrl ?? `http://localhost:${new URL(address).port}`;
+  const port = Number(new URL(address).port);
+  if (controlToken) {
+    const control: ControlFile = { port, token: controlToken };
+    writeFileSync(path.join(config.dataDir, CONTROL_FILE), JSON.stringify(control), { mode: 0o600 });
+  }
+  const base = config.publicUrl ?? `http://localhost:${port}`;
   const code = await firstAdminInvitation(database.db, config.inviteExpiryMs);
   if (code) console.log(`No users yet. Register the first site admin at ${base}/register?inviteCode=${code}`);
   console.log(

@@ -37,7 +37,9 @@ describe("POST /api/registerUser", () => {
       .update(invitations)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(invitations.code, code));
-    expect((await new Client(server.url).register("carol", code)).text).toBe("This invitation code has expired.");
+    expect((await new Client(server.url).register("carol", code)).text).toBe(
+      "This invitation code has expired.",
+    );
   });
 
   it("accepts a code typed in lower case with spaces around it", async () => {
@@ -70,7 +72,10 @@ describe("POST /api/registerUser", () => {
   it.each([
     [{ userName: "" }, "User name must be at least 3 characters."],
     [{ userName: "x".repeat(25) }, "User name must be at most 24 characters."],
-    [{ userName: "<b>bold</b>" }, "User name may contain only letters, digits, '.', '-' and '_', and must start with a letter or digit."],
+    [
+      { userName: "<b>bold</b>" },
+      "User name may contain only letters, digits, '.', '-' and '_', and must start with a letter or digit.",
+    ],
     [{ userPassword: "short" }, "Password must be at least 8 characters."],
     [{ userPassword: "p".repeat(129) }, "Password must be at most 128 characters."],
     [{ email: "not-an-email" }, "Email address is not valid."],
@@ -79,13 +84,24 @@ describe("POST /api/registerUser", () => {
     [{ inviteCode: undefined }, "Invitation code is required."],
   ])("refuses %o with a clear message", async (override, message) => {
     const code = await server.invite();
-    const body = { userName: "valid_name", userPassword: "long enough pw", inviteCode: code, email: "v@example.test", ...override };
+    const body = {
+      userName: "valid_name",
+      userPassword: "long enough pw",
+      inviteCode: code,
+      email: "v@example.test",
+      ...override,
+    };
     const res = await new Client(server.url).post("/api/registerUser", body);
     expect(res).toMatchObject({ status: 400, text: message });
   });
 
   it("accepts names in other scripts", async () => {
-    const body = { userName: "Zoë_Ünal", userPassword: "long enough pw", inviteCode: await server.invite(), email: "zoe@example.test" };
+    const body = {
+      userName: "Zoë_Ünal",
+      userPassword: "long enough pw",
+      inviteCode: await server.invite(),
+      email: "zoe@example.test",
+    };
     expect((await new Client(server.url).post("/api/registerUser", body)).status).toBe(200);
   });
 });
@@ -135,7 +151,10 @@ describe("login, sessions and logout", () => {
   it("answers a wrong password or unknown user with the same text", async () => {
     const c = new Client(server.url);
     await c.register("gina", await server.invite());
-    expect(await c.login("gina", "wrong password")).toMatchObject({ status: 401, text: "Wrong user name or password." });
+    expect(await c.login("gina", "wrong password")).toMatchObject({
+      status: 401,
+      text: "Wrong user name or password.",
+    });
     expect(await c.login("nobody-here")).toMatchObject({ status: 401, text: "Wrong user name or password." });
   });
 
@@ -153,12 +172,19 @@ describe("login, sessions and logout", () => {
     await c.register("ivan", await server.invite());
     for (let i = 0; i < 5; i++) expect((await c.login("ivan", "bad password")).status).toBe(401);
     const limited = await c.login("ivan");
-    expect(limited).toMatchObject({ status: 429, text: "Too many login attempts for this user. Try again later." });
+    expect(limited).toMatchObject({
+      status: 429,
+      text: "Too many login attempts for this user. Try again later.",
+    });
   });
 
   it("refuses a cross-origin state-changing request", async () => {
     const c = new Client(server.url);
-    const res = await c.post("/api/login", { userName: "x", userPassword: "y" }, { origin: "https://evil.example" });
+    const res = await c.post(
+      "/api/login",
+      { userName: "x", userPassword: "y" },
+      { origin: "https://evil.example" },
+    );
     expect(res).toMatchObject({ status: 403, text: "Cross-origin request refused." });
   });
 });

@@ -92,7 +92,12 @@ export class Client {
   }
 
   async register(userName: string, inviteCode: string, password = "correct horse battery") {
-    return this.post("/api/registerUser", { userName, userPassword: password, inviteCode, email: `${userName}@example.test` });
+    return this.post("/api/registerUser", {
+      userName,
+      userPassword: password,
+      inviteCode,
+      email: `${userName}@example.test`,
+    });
   }
 
   async login(userName: string, password = "correct horse battery") {

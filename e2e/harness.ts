@@ -1,0 +1,92 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const root = path.resolve(import.meta.dirname, "..");
+const run = promisify(execFile);
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** The first-start admin invitation code printed by the server. */
+  adminInvite: string;
+  output: () => string;
+  /** Mints a code with `npm run invite`, the command an operator uses. */
+  invite(role?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (as `npm start` does, minus the build check) on a fresh embedded database. */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "tt-e2e-"));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", DATA_DIR: dir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const ready = new Promise<{ url: string; code: string }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Serving on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, code: /inviteCode=([A-Z0-9]+)/.exec(output)?.[1] ?? "" });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const { url, code } = await ready;
+  const port = new URL(url).port;
+  return {
+    url,
+    dataDir: dir,
+    adminInvite: code,
+    output: () => output,
+    async invite(role = "user") {
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", "packages/server/src/cli/invite.ts", "--role", role],
+        { cwd: root, env: { ...process.env, DATA_DIR: dir, PORT: port, DATABASE_URL: "" } },
+      );
+      const found = /^([A-Z0-9]{10})\s/m.exec(stdout)?.[1];
+      if (!found) throw new Error(`no code in: ${stdout}`);
+      return found;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Fails the test on any uncaught page error: a React crash must not pass as 'element not found'. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
