@@ -96,10 +96,10 @@ export async function buildApp(
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 
-  io = attachRealtime(app, deps);
   app.addHook("onClose", async () => {
     await io?.close();
   });
+  io = await attachRealtime(app, deps);
   return { app, io };
 }
 

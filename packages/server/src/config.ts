@@ -8,6 +8,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default("tt"),
   PUBLIC_URL: z.string().optional(),
   SERVER_ENV: z.string().default("production"),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
@@ -28,6 +29,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Channel prefix on Redis: several deployments (or test runs) may share one Redis. */
+  redisPrefix: string;
   publicUrl: string | undefined;
   serverEnv: string;
   sessionIdleMs: number;
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL,
     serverEnv: e.SERVER_ENV,
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY,

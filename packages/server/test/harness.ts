@@ -39,8 +39,12 @@ export interface TestServer {
   invite(role?: string): Promise<string>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await freshDatabase();
+/** A server on a fresh database, or on `shared` (a second instance of the same deployment). */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  shared?: Database,
+): Promise<TestServer> {
+  const database = shared ?? (await freshDatabase());
   await seedProjects(database.db);
   const config = loadConfig({ ...env, LOG_LEVEL: "silent", SERVER_ENV: "test" });
   const { app } = await buildApp({ config, database, buildId: "test-build", webDist: "/nonexistent" }, false);
@@ -53,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
     invite: async (role = "user") =>
       (await mintInvitations(database.db, { count: 1, role, createdBy: null, expiryMs: 60_000 }))[0]!,

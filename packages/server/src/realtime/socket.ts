@@ -1,5 +1,7 @@
+import { createAdapter } from "@socket.io/redis-adapter";
 import type { ClientToServerEvents, RegisterSessionPayload, ServerToClientEvents } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
+import { createClient } from "redis";
 import { Server } from "socket.io";
 import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
@@ -16,9 +18,22 @@ export function sessionRoom(tokenHash: string): string {
   return `session:${tokenHash}`;
 }
 
-/** Socket.IO on the HTTP server; the handshake is authenticated by the same session cookie as HTTP. */
-export function attachRealtime(app: FastifyInstance, deps: AppDeps): Io {
+/**
+ * Socket.IO on the HTTP server; the handshake is authenticated by the same session cookie as HTTP.
+ * With REDIS_URL, room broadcasts (and disconnects) reach the sockets of every instance.
+ */
+export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promise<Io> {
   const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  if (deps.config.redisUrl) {
+    const pub = createClient({ url: deps.config.redisUrl });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on("error", (err: Error) => app.log.error({ err }, "redis"));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}:socket.io` }));
+    app.addHook("onClose", async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
 
   io.use(async (socket, next) => {
     try {
