@@ -96,7 +96,10 @@ export async function buildApp(
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 
-  app.addHook("onClose", async () => {
+  // preClose, not onClose: open WebSockets would keep the HTTP server from closing, so a SIGTERM with a
+  // browser tab open would hang. Disconnecting them first lets the close finish.
+  app.addHook("preClose", async () => {
+    io?.disconnectSockets(true);
     await io?.close();
   });
   io = await attachRealtime(app, deps);

@@ -1,0 +1,44 @@
+// Route tables. Login gate and home are in the entry chunk; everything else loads on demand so the
+// first page stays small (DESIGN.md budget: 250 KB gzip for login and home).
+import { lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { LoginGate } from "../features/auth/LoginGate";
+import { HomePage } from "../features/home/HomePage";
+import { NotFound } from "./NotFound";
+
+const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+const AboutPage = lazy(() => import("../features/about/AboutPage"));
+const InvitationsPage = lazy(() => import("../features/invitations/InvitationsPage"));
+const ProjectPage = lazy(() => import("../features/projects/ProjectPage"));
+const TablePlaceholder = lazy(() => import("../features/projects/TablePlaceholder"));
+const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
+
+const toHome = <Navigate to="/" replace />;
+
+/** Logged out: the login gate at every path except /register. */
+export function LoggedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="*" element={<LoginGate />} />
+    </Routes>
+  );
+}
+
+export function LoggedInRoutes() {
+  return (
+    <Routes>
+      <Route index element={<HomePage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="invitations" element={<InvitationsPage />} />
+      <Route path="user/:username" element={<ProfilePage />} />
+      <Route path="projects/:projectSlug" element={<ProjectPage />} />
+      {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
+      <Route path="projects/:projectSlug/table" element={toHome} />
+      <Route path="projects/:projectSlug/table/:tableId" element={<TablePlaceholder />} />
+      <Route path="projects/:projectSlug/table/:tableId/*" element={toHome} />
+      <Route path="register" element={toHome} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,67 @@
+import Alert from "@mui/material/Alert";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useCurrentUser } from "../../app/auth";
+import { WaitState } from "../../app/WaitState";
+import { isSiteAdmin } from "../../lib/roles";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { fetchInvitations, INVITATIONS_KEY } from "./api";
+import { CreateInvitations } from "./CreateInvitations";
+import { InvitationTable } from "./InvitationTable";
+import { filterInvitations, INVITATION_FILTERS, type InvitationFilter } from "./invitations";
+
+export default function InvitationsPage() {
+  useDocumentTitle("Invitations");
+  const { data: user } = useCurrentUser();
+  if (!isSiteAdmin(user?.role)) {
+    return <Alert severity="warning">Only site admins can manage invitations.</Alert>;
+  }
+  return (
+    <>
+      <Typography variant="h1" gutterBottom>
+        Invitations
+      </Typography>
+      <CreateInvitations />
+      <InvitationList />
+    </>
+  );
+}
+
+function InvitationList() {
+  const [filter, setFilter] = useState<InvitationFilter>("unused");
+  const list = useQuery({ queryKey: INVITATIONS_KEY, queryFn: fetchInvitations });
+  const shown = list.data ? filterInvitations(list.data, filter) : [];
+  return (
+    <Paper component="section" aria-labelledby="list-heading" sx={{ p: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
+        <Typography id="list-heading" variant="h2" sx={{ flexGrow: 1 }}>
+          All invitations
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={filter}
+          onChange={(_event, value: InvitationFilter | null) => value && setFilter(value)}
+          aria-label="Show"
+        >
+          {INVITATION_FILTERS.map((f) => (
+            <ToggleButton key={f} value={f}>
+              {f}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      {list.isPending && <WaitState message="Loading invitations..." />}
+      {list.isError && <Alert severity="error">{list.error.message}</Alert>}
+      {list.data && shown.length === 0 && (
+        <Typography>{`No ${filter === "all" ? "" : `${filter} `}invitations.`}</Typography>
+      )}
+      {shown.length > 0 && <InvitationTable invitations={shown} />}
+    </Paper>
+  );
+}
