@@ -36,6 +36,17 @@ async function fillRegistration(
   await p.getByLabel("Invitation code").fill(f.code);
 }
 
+async function registerAndLogIn(p: Page, name: string, code: string) {
+  await p.goto(`${server.url}/register?inviteCode=${code}`);
+  await fillRegistration(p, { name, password: "password one!", code });
+  await p.getByRole("button", { name: "Register" }).click();
+  await visible(p, "Registration successful");
+  await p.getByLabel("User name").fill(name);
+  await p.getByLabel("Password").fill("password one!");
+  await p.getByRole("button", { name: "Log in" }).click();
+  await p.getByText(`${name} (`).first().waitFor();
+}
+
 async function visible(p: Page, text: string | RegExp) {
   await p.getByText(text).first().waitFor({ state: "visible", timeout: 15_000 });
 }
@@ -93,6 +104,30 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password").fill("a good long password");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Select a game" }).waitFor();
+  });
+
+  it("lets a site admin mint codes on the Invitations page and see them used", async () => {
+    const adminCode = await server.invite("admin");
+    await registerAndLogIn(page, "invite_admin", adminCode);
+    await page.getByRole("link", { name: "Invitations" }).click();
+    await page.getByLabel("Count").fill("2");
+    await page.getByRole("button", { name: "Create" }).click();
+    const codes = page.getByRole("list", { name: "New invitation codes" }).locator("code");
+    await codes.nth(1).waitFor();
+    const code = (await codes.first().textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{10}$/);
+
+    const other = await browser.newContext();
+    const p2 = await other.newPage();
+    await registerAndLogIn(p2, "invited_user", code);
+    await p2.getByText("invited_user (user)").waitFor();
+    // Plain users have no Invitations entry, and the page refuses them.
+    expect(await p2.getByRole("link", { name: "Invitations" }).count()).toBe(0);
+    await other.close();
+
+    await page.getByRole("button", { name: "used", exact: true }).click();
+    const row = page.getByRole("row").filter({ hasText: code });
+    await row.getByText("invited_user").waitFor();
   });
 
   it("shows the server's text for a wrong password under the form", async () => {

@@ -34,7 +34,8 @@ export default function InvitationsPage() {
 
 function InvitationList() {
   const [filter, setFilter] = useState<InvitationFilter>("unused");
-  const list = useQuery({ queryKey: INVITATIONS_KEY, queryFn: fetchInvitations });
+  // Codes get used while the page is open: fetch again when the admin comes back or changes the filter.
+  const list = useQuery({ queryKey: INVITATIONS_KEY, queryFn: fetchInvitations, refetchOnWindowFocus: true });
   const shown = list.data ? filterInvitations(list.data, filter) : [];
   return (
     <Paper component="section" aria-labelledby="list-heading" sx={{ p: 3 }}>
@@ -46,7 +47,11 @@ function InvitationList() {
           size="small"
           exclusive
           value={filter}
-          onChange={(_event, value: InvitationFilter | null) => value && setFilter(value)}
+          onChange={(_event, value: InvitationFilter | null) => {
+            if (!value) return;
+            setFilter(value);
+            void list.refetch();
+          }}
           aria-label="Show"
         >
           {INVITATION_FILTERS.map((f) => (
