@@ -10,6 +10,9 @@ export default defineConfig({
           name: "unit",
           include: ["packages/{engine,games,protocol,web}/src/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Pure code with no global state: one shared module graph instead of a fresh worker per file
+          // (the engine's 49 files took 30 s isolated, 5 s shared).
+          isolate: false,
         },
       },
       {

@@ -1,0 +1,237 @@
+import { activeState } from "./access.js";
+import type { Json } from "./json.js";
+import type { Button, Component, Situation } from "./situation.js";
+
+/**
+ * Component info: how a component looks and behaves, resolved from the project's component tree
+ * (admin-decks-editor.md section 3). One pure function, used by the renderer and by the rules, so
+ * what a player sees and what the rules check can never disagree.
+ */
+
+export type DisplayMode = "owningPlayerOnly" | "opponentCardBack" | "editModeOnly";
+
+export interface Coord {
+  x: number;
+  y: number;
+}
+
+export interface PositionSet {
+  coords?: Coord[] | { [name: string]: Coord };
+  gridCoords?: Json;
+  multi?: boolean;
+  multiPile?: boolean;
+  maxSpread?: number;
+  gapSize?: number;
+  /** Direction of a multi position's spread, in radians. */
+  multiDirection?: number;
+  accepts?: string[];
+  collapse?: boolean;
+  constantComponents?: Json;
+  selectable?: boolean;
+  scaleMult?: number;
+  displayMode?: DisplayMode;
+}
+
+export interface ClickableArea {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A property value that depends on the component's options and state. */
+export interface ConditionalValue<T = Json> {
+  defaultResult?: T;
+  conditionalResults: { condition: { [key: string]: Json }; result: T }[];
+}
+
+/** A game piece of the component tree: each property plain or conditional. */
+export type PieceDefinition = { [property: string]: Json | ConditionalValue };
+
+export interface PieceLibrary {
+  [pieceName: string]: PieceDefinition;
+}
+
+export interface ComponentInfo {
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+  displayHeight: number;
+  scaleMult: number;
+  selectable: boolean;
+  editModeSelectable: boolean;
+  displayMode: DisplayMode;
+  displayLastOnly: boolean;
+  image: string;
+  cardBack: string;
+  /** Position sets by name plus the reserved 'dims' entry. */
+  positions: { dims: [number, number]; [name: string]: PositionSet | [number, number] };
+  clipPath: string;
+  filter: string;
+  clickableAreas: { [name: string]: ClickableArea };
+  transform: string;
+  zIndex: number;
+  borderRadius: number;
+  buttons: Button[];
+  hoverZoom: boolean;
+  hidden: boolean;
+  hitbox: Json;
+  blocksEvents: boolean;
+  /** Game-specific properties of the piece pass through unchanged. */
+  [extra: string]: unknown;
+}
+
+function structuredDefaults(): { [key: string]: unknown } {
+  // Fresh arrays and objects each time: callers may keep or extend the info they get.
+  return {
+    ...PIECE_DEFAULTS,
+    positions: { dims: [100, 100] },
+    clickableAreas: {},
+    ...INFO_EXTRAS,
+    buttons: [],
+  };
+}
+
+/** Piece defaults of admin-decks-editor.md section 3, plus neutral values for the other info fields. */
+export const PIECE_DEFAULTS = {
+  width: 100,
+  height: 100,
+  x: 0,
+  y: 0,
+  displayHeight: 100,
+  scaleMult: 1,
+  selectable: false,
+  editModeSelectable: false,
+  displayMode: "owningPlayerOnly",
+  displayLastOnly: false,
+  image: "",
+  cardBack: "",
+  positions: { dims: [100, 100] },
+  clipPath: "",
+  filter: "",
+  clickableAreas: {},
+  transform: "",
+  zIndex: 100,
+  borderRadius: 40,
+} as const;
+
+const INFO_EXTRAS = {
+  buttons: [],
+  hoverZoom: false,
+  hidden: false,
+  hitbox: null,
+  blocksEvents: false,
+} as const;
+
+export function isConditional(value: unknown): value is ConditionalValue {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { conditionalResults?: unknown }).conditionalResults)
+  );
+}
+
+function sameValue(actual: Json | undefined, expected: Json): boolean {
+  if (actual === undefined) return expected === null;
+  if (actual === null || expected === null) return actual === expected;
+  // The editor stores condition values as text: compare scalars by their text.
+  if (typeof actual !== "object" && typeof expected !== "object") return String(actual) === String(expected);
+  return JSON.stringify(actual) === JSON.stringify(expected);
+}
+
+/** A condition matches when every key matches its value, or one of its values when a list. */
+export function conditionMatches(
+  condition: { [key: string]: Json },
+  facts: { [key: string]: Json | undefined },
+) {
+  return Object.entries(condition).every(([key, expected]) => {
+    const actual = facts[key];
+    return Array.isArray(expected) ? expected.some((e) => sameValue(actual, e)) : sameValue(actual, expected);
+  });
+}
+
+/** The first conditional result whose condition matches, else the default result. */
+export function resolveValue<T>(value: T | ConditionalValue<T>, facts: { [key: string]: Json | undefined }) {
+  if (!isConditional(value)) return value as T;
+  const match = value.conditionalResults.find((r) => conditionMatches(r.condition, facts));
+  return match === undefined ? value.defaultResult : match.result;
+}
+
+/** What conditions can ask about a component: its options, its variables, and a few facts. */
+export function componentFacts(
+  component: Component,
+  situation?: Situation,
+): { [key: string]: Json | undefined } {
+  const facts: { [key: string]: Json | undefined } = {
+    ...component.options,
+    ...component.variables,
+    id: component.id,
+    name: component.name,
+    type: component.type,
+    parent: component.parent,
+    positionName: component.childData?.positionName ?? null,
+  };
+  if (situation !== undefined) facts.gameState = activeState(situation).name;
+  return facts;
+}
+
+/** Name of the piece that describes a component: cards by deck, decks by their deck name. */
+export function pieceNameOf(component: Component): string {
+  const deck = component.options.deckName;
+  if (component.type === "card" && deck !== undefined) return `__card-${deck}`;
+  if (component.type === "deck" && deck !== undefined) return `deck-${deck}`;
+  return component.name;
+}
+
+/**
+ * Resolves a component's info: piece defaults, then the piece's (conditional) properties, then the
+ * active game state's overdrive for this component.
+ */
+export function componentInfo(
+  pieces: PieceLibrary,
+  component: Component,
+  situation?: Situation,
+): ComponentInfo {
+  const piece = pieces[pieceNameOf(component)] ?? pieces[component.name] ?? {};
+  const facts = componentFacts(component, situation);
+  const info: { [key: string]: unknown } = structuredDefaults();
+  for (const [key, value] of Object.entries(piece)) {
+    const resolved = resolveValue(value, facts);
+    if (resolved !== undefined) info[key] = resolved;
+  }
+  const positions = info.positions as { [key: string]: unknown };
+  if (!Array.isArray(positions.dims))
+    info.positions = { ...positions, dims: [...PIECE_DEFAULTS.positions.dims] };
+  const overdrive =
+    situation === undefined ? undefined : activeState(situation).componentOverdrive[component.id];
+  if (overdrive !== undefined) Object.assign(info, overdrive);
+  return info as ComponentInfo;
+}
+
+/** The named position sets of an info, without the reserved 'dims' entry. */
+export function positionSets(info: ComponentInfo): { [name: string]: PositionSet } {
+  const out: { [name: string]: PositionSet } = {};
+  for (const [name, set] of Object.entries(info.positions)) {
+    if (name !== "dims" && !Array.isArray(set)) out[name] = set;
+  }
+  return out;
+}
+
+export function positionSet(info: ComponentInfo, name: string): PositionSet | undefined {
+  return positionSets(info)[name];
+}
+
+/** Whether a position accepts a component: no accepts list means anything goes. */
+export function accepts(set: PositionSet | undefined, component: Component): boolean {
+  return set?.accepts === undefined || set.accepts.length === 0 || set.accepts.includes(component.name);
+}
+
+/** The clickable area containing a point in the component's own coordinates, if any. */
+export function clickableAreaAt(info: ComponentInfo, x: number, y: number): string | null {
+  for (const [name, a] of Object.entries(info.clickableAreas)) {
+    if (x >= a.left && x <= a.left + a.width && y >= a.top && y <= a.top + a.height) return name;
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+/** @tt/engine: the pure rules engine shared by server and browser. */
+
+export * from "./access.js";
+export * from "./component-info.js";
+export * from "./constants.js";
+export type { Json, JsonObject } from "./json.js";
+export * from "./layout.js";
+export type { LogEvent, LogExtras, LogMessage } from "./log/message.js";
+export { type MoveTiming, moveTiming } from "./log/timing.js";
+export { counterButton, defaultModule } from "./module/default.js";
+export { resolveModule } from "./module/resolve.js";
+export { enterState, enterSubstate, stateInput } from "./module/states.js";
+export { tooltipFor } from "./module/tooltip.js";
+export type * from "./module/types.js";
+export type { Applied, MoveBase, MoveResult } from "./moves/base.js";
+export { COMPONENT_TYPES, createdId } from "./moves/component-create.js";
+export {
+  applyMove,
+  MOVE_TYPES,
+  type Move,
+  type MoveOf,
+  type MoveType,
+  moveSchema,
+  parseMove,
+} from "./moves/index.js";
+export { buttonSchema, type StateInput, stateInputSchema, toGameState } from "./moves/state-schema.js";
+export * from "./result.js";
+export { nextFloat, nextInt, seedRng, shuffle } from "./rng.js";
+export * from "./schema.js";
+export { type ComponentSpec, defaultSetup, PLAYERS_POSITION } from "./setup.js";
+export type * from "./situation.js";
+export * from "./table/events.js";
+export * from "./table/record.js";
+export * from "./table/replay.js";
+export * from "./tree.js";
+export {
+  type Action,
+  actionSchema,
+  TABLE_STATUSES,
+  type TableStatus,
+  type Turn,
+  turnSchema,
+} from "./turn/actions.js";
+export { checkTurn, evaluateTurn, type ProjectData, type TurnOutcome } from "./turn/evaluate.js";
+export { activeSeats, mayAct, showsPlayerButtons } from "./turn/permissions.js";
+export { type Visibility, visibilityFor } from "./visibility.js";

@@ -1,0 +1,55 @@
+import type { MoveBase } from "../moves/base.js";
+
+/** One line of the table log (game-table.md section 3, 'Log message'). */
+export interface LogEvent {
+  sourcePlayer: string | null;
+  targetPlayer: string | null;
+  timestamp: number;
+  logStyle: string;
+  logIndent: number;
+  editMode: boolean;
+  type: string;
+}
+
+export interface LogMessage {
+  message: string;
+  event: LogEvent;
+  currTurn: number;
+  logDisplayComponent: string | null;
+}
+
+export interface LogExtras {
+  targetPlayer?: string | null;
+  logDisplayComponent?: string | null;
+  logStyle?: string;
+  logIndent?: number;
+}
+
+/**
+ * A log line for a move. The move's own logMessage, when set by the rule module, replaces the
+ * default text; an empty logMessage hides the line. Time comes from the move, never from a clock.
+ */
+export function logFor(
+  move: MoveBase & { type: string },
+  message: string,
+  extras: LogExtras = {},
+): LogMessage[] {
+  const text = move.logMessage ?? message;
+  if (text === "") return [];
+  return [
+    {
+      message: text,
+      event: {
+        sourcePlayer: move.sourcePlayer ?? null,
+        targetPlayer: extras.targetPlayer ?? null,
+        timestamp: move.timestamp ?? 0,
+        logStyle: extras.logStyle ?? (move.editMode === true ? "edit" : "normal"),
+        logIndent: extras.logIndent ?? 0,
+        editMode: move.editMode === true,
+        type: move.type,
+      },
+      currTurn: move.currTurn ?? 0,
+      logDisplayComponent: extras.logDisplayComponent ?? null,
+    },
+  ];
+}

@@ -1,0 +1,125 @@
+import type { PieceLibrary } from "../component-info.js";
+import type { Json, JsonObject } from "../json.js";
+import type { Move } from "../moves/index.js";
+import type { ComponentSpec } from "../setup.js";
+import type { Button, DeckInfo, Situation } from "../situation.js";
+
+/** Project data the rules read: the component tree's pieces and the table options. */
+export interface RuleContext {
+  pieces: PieceLibrary;
+  options: JsonObject;
+}
+
+/** Who is acting and how, as the hooks see it. */
+export interface TurnInfo {
+  seat: string;
+  editMode: boolean;
+  timestamp: number;
+  turnUID: string;
+}
+
+/** Moves a hook produces, or the reasons the action is not allowed ('Cannot make move: ...'). */
+export type HookMoves = Move[] | { prevent: string[] };
+
+export type ClickDecision =
+  | { kind: "select" }
+  | { kind: "moves"; moves: Move[] }
+  | { kind: "nothing" }
+  | { prevent: string[]; kind: "prevent" };
+
+export interface ComponentClick {
+  componentId: string;
+  /** The seat's currently selected component, if any. */
+  selected: string | null;
+}
+
+export interface PositionClick {
+  selected: string;
+  destinationId: string;
+  positionName: string;
+  positionIndex?: string | number;
+}
+
+export interface SetupPlayer {
+  color: string;
+  isAutoma?: boolean;
+}
+
+export interface SetupInput {
+  players: SetupPlayer[];
+  options: JsonObject;
+  pieces: PieceLibrary;
+  /** The component tree's root: the board and everything on it at the start. */
+  root: ComponentSpec;
+  /** Copied into the root once per player, as that player's area. */
+  playerArea?: ComponentSpec;
+  counters?: { name: string; value: number; options?: JsonObject }[];
+  decks: { [deckName: string]: DeckInfo };
+  seed: number;
+  dataSheet?: Json;
+}
+
+/** A game state the module knows: what it says and which buttons it offers. */
+export interface StateDefinition {
+  message?: string;
+  buttons?: Button[];
+  editModeButtons?: Button[];
+}
+
+export interface OverviewStat {
+  name: string;
+  displayName: string;
+  customStyle?: string;
+}
+
+/**
+ * A rule module: plain pure functions, every one optional in what a game supplies. resolveModule
+ * fills the gaps from the default module.
+ */
+export interface RuleModule {
+  name: string;
+  setup(input: SetupInput): Situation;
+  clickComponent(
+    situation: Situation,
+    click: ComponentClick,
+    turn: TurnInfo,
+    ctx: RuleContext,
+  ): ClickDecision;
+  clickPosition(situation: Situation, click: PositionClick, turn: TurnInfo, ctx: RuleContext): HookMoves;
+  pressButton(
+    situation: Situation,
+    componentId: string,
+    button: string,
+    turn: TurnInfo,
+    ctx: RuleContext,
+  ): HookMoves;
+  pressStateButton(situation: Situation, button: string, turn: TurnInfo, ctx: RuleContext): HookMoves;
+  /** Moves that follow a move (game-event evaluation). */
+  gameEvent(situation: Situation, move: Move, turn: TurnInfo, ctx: RuleContext): Move[];
+  /** Called while the active state has autoEvalState, until it returns no moves. */
+  autoEvaluate(situation: Situation, turn: TurnInfo, ctx: RuleContext): Move[];
+  /** Called when the client sends a delayed evaluation for the active state's delayedEval. */
+  delayedEvaluate(situation: Situation, turn: TurnInfo, ctx: RuleContext): Move[];
+  movePreventReasons(situation: Situation, turn: TurnInfo, ctx: RuleContext): string[];
+  isClickable(
+    situation: Situation,
+    componentId: string,
+    seat: string,
+    editMode: boolean,
+    ctx: RuleContext,
+  ): boolean;
+  isPosVisible(
+    situation: Situation,
+    componentId: string,
+    positionName: string,
+    seat: string,
+    ctx: RuleContext,
+  ): boolean;
+  tooltip(situation: Situation, componentId: string, seat: string, ctx: RuleContext): string | null;
+  highlights(situation: Situation, seat: string, ctx: RuleContext): string[];
+  stateMessage(situation: Situation, seat: string, ctx: RuleContext): string;
+  gameStates: { [name: string]: StateDefinition };
+  stats(situation: Situation, ctx: RuleContext): OverviewStat[];
+}
+
+export type PartialRuleModule = Partial<RuleModule>;

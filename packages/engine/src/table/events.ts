@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { activeState } from "../access.js";
+import { ALWAYS_ACTIVE, EVERYONE, UNDO_WALK_LIMIT } from "../constants.js";
+import { applyMove, type Move, moveSchema } from "../moves/index.js";
+import { ok, type Result, refuse } from "../result.js";
+import type { Situation } from "../situation.js";
+
+/**
+ * The table's game log: evaluated turns and undos, append-only. Every situation of a table (live,
+ * after undo, at a replay step) is a fold of it from the start situation.
+ */
+
+export const turnEventSchema = z.object({
+  kind: z.literal("turn"),
+  seq: z.number().int().nonnegative(),
+  turnUID: z.string(),
+  actor: z.string(),
+  timestamp: z.number(),
+  editMode: z.boolean(),
+  moves: z.array(moveSchema),
+  preventUndo: z.boolean(),
+  /** Undo walks back until it has undone a breakpoint turn. */
+  undoBreakpoint: z.boolean(),
+  replayMarks: z.array(z.string()),
+  /** Send-payload flags kept for the client: hide the turn from others' logs, do not block input. */
+  turnHidden: z.boolean().optional(),
+  turnNonBlocking: z.boolean().optional(),
+});
+export type TurnEvent = z.infer<typeof turnEventSchema>;
+
+export const undoEventSchema = z.object({
+  kind: z.literal("undo"),
+  seq: z.number().int().nonnegative(),
+  actor: z.string(),
+  timestamp: z.number(),
+  /** Seqs of the turns this undo marks undone, newest first. */
+  undone: z.array(z.number().int().nonnegative()),
+});
+export type UndoEvent = z.infer<typeof undoEventSchema>;
+
+export const tableEventSchema = z.discriminatedUnion("kind", [turnEventSchema, undoEventSchema]);
+export type TableEvent = z.infer<typeof tableEventSchema>;
+
+export interface TurnFlags {
+  preventUndo?: boolean;
+  undoBreakpoint?: boolean;
+  replayMarks?: string[];
+  turnHidden?: boolean;
+  turnNonBlocking?: boolean;
+}
+
+/** The event recording an evaluated turn. Turns are undo breakpoints unless the caller says not. */
+export function turnEvent(
+  seq: number,
+  turn: { seat: string; turnUID: string; timestamp: number; editMode?: boolean | undefined },
+  moves: Move[],
+  flags: TurnFlags = {},
+): TurnEvent {
+  const event: TurnEvent = {
+    kind: "turn",
+    seq,
+    turnUID: turn.turnUID,
+    actor: turn.seat,
+    timestamp: turn.timestamp,
+    editMode: turn.editMode === true,
+    moves,
+    preventUndo: flags.preventUndo === true,
+    undoBreakpoint: flags.undoBreakpoint !== false,
+    replayMarks: flags.replayMarks ?? [],
+  };
+  if (flags.turnHidden === true) event.turnHidden = true;
+  if (flags.turnNonBlocking === true) event.turnNonBlocking = true;
+  return event;
+}
+
+/** Replays a recorded turn. A recorded move that no longer applies means a corrupt log: a bug, so throw. */
+export function applyTurnEvent(situation: Situation, event: TurnEvent): Situation {
+  let next = situation;
+  for (const move of event.moves) {
+    const result = applyMove(next, move);
+    if (!result.ok) throw new Error(`Event ${event.seq} does not apply: ${result.message}`);
+    next = result.value.situation;
+  }
+  return next;
+}
+
+/** Seqs of the turns still in effect after `events`, oldest first (undos only ever pop the newest). */
+export function effectiveTurns(events: readonly TableEvent[]): number[] {
+  const stack: number[] = [];
+  for (const event of events) {
+    if (event.kind === "turn") stack.push(event.seq);
+    else {
+      const undone = new Set(event.undone);
+      while (stack.length > 0 && undone.has(stack[stack.length - 1] as number)) stack.pop();
+    }
+  }
+  return stack;
+}
+
+/** The situation after all `events`. */
+export function fold(start: Situation, events: readonly TableEvent[]): Situation {
+  let situation = start;
+  const first = events[0]?.seq ?? 0;
+  for (const seq of effectiveTurns(events))
+    situation = applyTurnEvent(situation, events[seq - first] as TurnEvent);
+  return situation;
+}
+
+export interface UndoRequest {
+  seat: string;
+  editMode?: boolean;
+  timestamp: number;
+}
+
+/**
+ * Plans an undo: walks back over the turns in effect until an undo breakpoint (at most
+ * UNDO_WALK_LIMIT turns), stopping before a turn that prevents undo or belongs to someone else.
+ */
+export function planUndo(
+  events: readonly TableEvent[],
+  current: Situation,
+  request: UndoRequest,
+): Result<UndoEvent> {
+  const editMode = request.editMode === true;
+  if (!editMode && activeState(current).activePlayer === EVERYONE) {
+    return refuse("undo/not-allowed", ["Undo is disabled while everyone plays."]);
+  }
+  const stack = effectiveTurns(events);
+  if (stack.length === 0) return refuse("undo/nothing");
+  const undone: number[] = [];
+  for (let i = stack.length - 1; i >= 0 && undone.length < UNDO_WALK_LIMIT; i--) {
+    const event = events[stack[i] as number] as TurnEvent;
+    if (event.preventUndo) {
+      if (undone.length === 0) return refuse("undo/not-allowed");
+      break;
+    }
+    const mine = event.actor === request.seat || request.seat === ALWAYS_ACTIVE || editMode;
+    if (!mine) {
+      if (undone.length === 0) return refuse("undo/someone-else");
+      break;
+    }
+    undone.push(event.seq);
+    if (event.undoBreakpoint) break;
+  }
+  return ok({ kind: "undo", seq: events.length, actor: request.seat, timestamp: request.timestamp, undone });
+}
+
+/** Undo as one step: the new log and its refolded situation, or the refusal. */
+export function undo(
+  start: Situation,
+  events: readonly TableEvent[],
+  request: UndoRequest,
+): Result<{ events: TableEvent[]; situation: Situation }> {
+  const current = fold(start, events);
+  const planned = planUndo(events, current, request);
+  if (!planned.ok) return planned;
+  const next = [...events, planned.value];
+  return ok({ events: next, situation: fold(start, next) });
+}
+
+export interface ReplayMark {
+  /** Replay step: the situation after this many events. */
+  step: number;
+  label: string;
+}
+
+/** Marks for the replay bar: S at the start, each event's marks after it, E at the end. */
+export function replayMarks(events: readonly TableEvent[]): ReplayMark[] {
+  const marks: ReplayMark[] = [{ step: 0, label: "S" }];
+  events.forEach((event, i) => {
+    if (event.kind === "turn") for (const label of event.replayMarks) marks.push({ step: i + 1, label });
+  });
+  marks.push({ step: events.length, label: "E" });
+  return marks;
+}
