@@ -69,6 +69,7 @@ describe("POST /api/registerUser", () => {
     expect((await new Client(server.url).register("alice-two", code)).status).toBe(200);
   });
 
+  let caseNo = 0;
   it.each([
     [{ userName: "" }, "User name must be at least 3 characters."],
     [{ userName: "x".repeat(25) }, "User name must be at most 24 characters."],
@@ -84,8 +85,9 @@ describe("POST /api/registerUser", () => {
     [{ inviteCode: undefined }, "Invitation code is required."],
   ])("refuses %o with a clear message", async (override, message) => {
     const code = await server.invite();
+    // A name per case: the per-name limit must not be what answers.
     const body = {
-      userName: "valid_name",
+      userName: `valid_${++caseNo}`,
       userPassword: "long enough pw",
       inviteCode: code,
       email: "v@example.test",
@@ -200,5 +202,14 @@ describe("rate limit per IP", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("rate limit per user name on registration", () => {
+  it("stops repeated registration attempts for one name", async () => {
+    const c = new Client(server.url);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await c.register("greedy_name", "WRONGCODE1")).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });

@@ -11,6 +11,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   const limits = deps.config.rateLimits;
   const perName = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
+  const perNameRegister = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
   const ipLimit = { rateLimit: { max: limits.perIpPerMinute, timeWindow: 60_000 } };
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
@@ -30,6 +31,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.post("/api/registerUser", { config: ipLimit }, async (request, reply) => {
+    const name = (request.body as { userName?: unknown } | null)?.userName;
+    if (typeof name === "string" && !perNameRegister.take(name.trim().toLowerCase())) {
+      throw new HttpError(429, "Too many registration attempts for this user name. Try again later.");
+    }
     const user = await registerUser(db, request.body);
     request.log.info({ user: user.username }, "user registered");
     return sendText(reply, 200, "Registration successful");
