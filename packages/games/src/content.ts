@@ -1,4 +1,67 @@
-/** What a shipped project brings: the lobby's metadata and its images (file name -> SVG text). */
+import type {
+  ComponentSpec,
+  DeckInfo,
+  JsonObject,
+  OverviewStat,
+  PartialRuleModule,
+  PieceDefinition,
+  SetupPlayer,
+} from "@tt/engine";
+
+// The contract between a shipped game and the platform. Content is plain data (seeded into the
+// database, editable by designers later); the module is the game's rules (pure functions).
+
+/** One value of a select option (platform-lobby-accounts.md section 3, 'Game option'). */
+export interface GameOptionValue {
+  displayName: string;
+  displayOrder: number;
+  /** Offered only to privileged users (admins, staff, the project's designers and mods). */
+  hidden?: boolean;
+  /** Shown in place of displayName to those who may see hidden values. */
+  hiddenDisplay?: string;
+}
+
+/** A table option. Default order: defaultBool, then default, then false (checkbox), then the first value. */
+export interface GameOption {
+  displayName: string;
+  displayOrder: number;
+  type: "checkbox" | "select";
+  default?: string;
+  defaultBool?: boolean;
+  values?: { [value: string]: GameOptionValue };
+  hidden?: boolean;
+  /** Shown only while, for each referenced option, its value equals eq and differs from ne. */
+  condition?: { [option: string]: { eq?: string | boolean; ne?: string | boolean } };
+  customStyle?: string;
+}
+
+/** A change-log version. Keys starting with '__' are shown only to project admins. */
+export interface ChangeLogEntry {
+  version: string;
+  date: string;
+  /** HTML, sanitised by the server. */
+  notes: string;
+}
+
+/**
+ * The component tree (admin-decks-editor.md section 3): version, baseScale, dims, the root piece and
+ * named pieces (including __card-{deck} and deck-{name} entries). What the component editor edits.
+ */
+export interface ComponentTree {
+  version: number;
+  baseScale: number;
+  dims: [number, number];
+  root: PieceDefinition;
+  [pieceName: string]: PieceDefinition | number | [number, number];
+}
+
+/** Where the pieces stand at the start: what the game's set-up instantiates. */
+export interface StartLayout {
+  root: ComponentSpec;
+  playerArea?: ComponentSpec;
+  counters?: { name: string; value: number; options?: JsonObject }[];
+}
+
 export interface ProjectContent {
   slug: string;
   projectName: string;
@@ -6,5 +69,25 @@ export interface ProjectContent {
   visibility: "public" | "closed" | "unlisted";
   /** HTML; sanitised by the server before it is stored or shown. */
   description: string;
-  images: Record<string, string>;
+  /** File name -> SVG text, served at /game-assets/{slug}/{file}. Must include box.svg and background.svg. */
+  images: { [file: string]: string };
+  options: { [key: string]: GameOption };
+  /** Oldest first; the lobby opens on the newest. */
+  changeLog: ChangeLogEntry[];
+  components: ComponentTree;
+  decks: { [deckName: string]: DeckInfo };
+  /** Image file of the overview help card shown at the table, if any. */
+  overviewCard?: string;
+  /** Stats shown on the results page (game-table.md 'Overview stat'). */
+  overviewStats: OverviewStat[];
+  /** Allowed player counts. */
+  players: { min: number; max: number };
+}
+
+export interface ShippedGame {
+  content: ProjectContent;
+  /** The rules; omitted hooks fall back to the engine's default module. */
+  module: PartialRuleModule;
+  /** The start layout for these options and players. */
+  layout(options: JsonObject, players: SetupPlayer[]): StartLayout;
 }

@@ -1,11 +1,19 @@
-import type { ProjectContent } from "./content";
+import type { ShippedGame } from "./content";
+import { chess } from "./projects/chess";
 import { sandbox } from "./projects/sandbox";
+import { templateBoard } from "./projects/template-board";
+import { templateCards } from "./projects/template-cards";
+import { createRegistry } from "./registry";
 
-export type { ProjectContent } from "./content";
+export type * from "./content";
+export { createRegistry, piecesOf, type StartArgs } from "./registry";
 
-/** Every project this build ships, seeded into the database at start-up. */
-export const shippedProjects: readonly ProjectContent[] = [sandbox];
+/** Every game this build ships, seeded into the database at start-up. */
+export const shippedGames: readonly ShippedGame[] = [chess, sandbox, templateBoard, templateCards];
 
-export function shippedProject(slug: string): ProjectContent | undefined {
-  return shippedProjects.find((p) => p.slug === slug);
+/** slug -> rule module (the default modules for any unknown slug), and start situations. */
+export const registry = createRegistry(shippedGames);
+
+export function shippedGame(slug: string): ShippedGame | undefined {
+  return registry.game(slug);
 }

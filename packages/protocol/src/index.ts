@@ -1,4 +1,6 @@
 export * from "./auth";
 export * from "./constants";
+export * from "./lobby";
+export * from "./options";
 export * from "./projects";
 export * from "./socket";

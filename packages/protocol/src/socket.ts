@@ -1,3 +1,5 @@
+import type { LobbyServerEvents } from "./lobby";
+
 // Socket.IO event names and payloads (DESIGN.md, 'Tables, turns and the realtime protocol').
 // One place for server and client: a renamed event breaks the type check, not production.
 
@@ -14,7 +16,7 @@ export interface RegisterSessionPayload {
   sessionNum: number;
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends LobbyServerEvents {
   instanceId: (id: string) => void;
 }
 

@@ -9,7 +9,10 @@ import { authRoutes } from "./http/authRoutes";
 import "./http/context";
 import { controlRoutes } from "./http/controlRoutes";
 import { HttpError, sendText } from "./http/errors";
+import { feedbackRoutes } from "./http/feedbackRoutes";
 import { invitationRoutes } from "./http/invitationRoutes";
+import { lobbyRoutes } from "./http/lobbyRoutes";
+import { profileRoutes } from "./http/profileRoutes";
 import { projectRoutes } from "./http/projectRoutes";
 import { serveWebApp } from "./http/webApp";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
@@ -93,6 +96,9 @@ export async function buildApp(
   authRoutes(app, deps);
   invitationRoutes(app, deps);
   projectRoutes(app, deps);
+  lobbyRoutes(app, deps, () => io);
+  profileRoutes(app, deps);
+  feedbackRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 

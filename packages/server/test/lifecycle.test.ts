@@ -71,5 +71,5 @@ describe("embedded database lifecycle", () => {
     expect(login.json()).toEqual({ username: "first_admin", role: "admin" });
     again.child.kill("SIGINT");
     expect(await again.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

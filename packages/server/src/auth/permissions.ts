@@ -44,3 +44,44 @@ export function mayViewProject(actor: Actor | null, project: ProjectAccess): boo
 export function mayListProject(actor: Actor | null, project: ProjectAccess): boolean {
   return project.visibility !== "unlisted" && mayViewProject(actor, project);
 }
+
+/** 'Stricter admin' (spec section 6): site admins, or a mod or designer of the project. */
+export function isProjectAdmin(actor: Actor | null, project: ProjectAccess): boolean {
+  if (isSiteAdmin(actor)) return true;
+  const role = projectRoleOf(actor, project);
+  return role === "designer" || role === "mod";
+}
+
+/** 'Full-options visibility': admins and staff, or a mod or designer of the project. */
+export function seesHiddenOptions(actor: Actor | null, project: ProjectAccess): boolean {
+  return isStaff(actor) || isProjectAdmin(actor, project);
+}
+
+/** demo-invite tables are offered to admins, cgestaff, project designers and mods. */
+export const mayCreateDemoInvite = seesHiddenOptions;
+
+/** Feedback results: project admins, designers, mods and site admins. */
+export const maySeeFeedback = isProjectAdmin;
+
+export interface TableAccess {
+  creatorId: number;
+  status: string;
+  isPrivate: boolean;
+}
+
+/** Private tables are listed to their creator, project mods and admins (and open by link for anyone). */
+export function mayListTable(actor: Actor | null, project: ProjectAccess, table: TableAccess): boolean {
+  if (!actor) return false;
+  return !table.isPrivate || table.creatorId === actor.id || isProjectAdmin(actor, project);
+}
+
+/** Delete: the creator of a table that has not ended, or a superadmin any table. */
+export function mayDeleteTable(actor: Actor | null, table: TableAccess): boolean {
+  if (!actor) return false;
+  if (actor.role.includes("superadmin")) return true;
+  return table.creatorId === actor.id && table.status !== "ended";
+}
+
+export function mayStartTable(actor: Actor | null, table: TableAccess): boolean {
+  return !!actor && table.creatorId === actor.id && table.status === "open";
+}

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // One schema for PGlite and PostgreSQL; migrations under packages/server/drizzle are generated from it.
 
@@ -53,7 +64,23 @@ export const projects = pgTable("projects", {
   // role name -> list of user names (designer, mod, player), as the spec's project entity has it
   roles: jsonb("roles").$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
   boxImage: text("box_image"),
+  background: text("background"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  // Game content (packages/games ProjectContent), seeded for shipped games and edited by designers.
+  options: jsonb("options").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  changeLog: jsonb("change_log").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  components: jsonb("components").$type<Record<string, unknown> | null>(),
+  /** Bumped at every push to production; a table records the version it started with. */
+  componentsVersion: integer("components_version").notNull().default(1),
+  decks: jsonb("decks").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  overviewCard: text("overview_card"),
+  overviewStats: jsonb("overview_stats").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+  playerColors: jsonb("player_colors")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["red","blue","green","yellow"]'::jsonb`),
+  playerMin: integer("player_min").notNull().default(1),
+  playerMax: integer("player_max").notNull().default(4),
 });
 
 /** Small server-wide settings (VAPID keys, first-start marker). */
@@ -61,3 +88,110 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+export interface SeatRow {
+  color: string;
+  userId: number | null;
+  username: string | null;
+}
+
+export const tables = pgTable(
+  "tables",
+  {
+    id: text("id").primaryKey(),
+    projectSlug: text("project_slug")
+      .notNull()
+      .references(() => projects.slug, { onDelete: "cascade" }),
+    status: text("status").notNull().default("open"),
+    tableMode: text("table_mode").notNull(),
+    isPrivate: boolean("is_private").notNull().default(false),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** start_position.options: the option values the table was created with. */
+    options: jsonb("options").$type<Record<string, string | boolean>>().notNull(),
+    /** Colours the table can seat, in seat order (after start: the randomised order). */
+    possibleColors: jsonb("possible_colors").$type<string[]>().notNull(),
+    seats: jsonb("seats").$type<SeatRow[]>().notNull(),
+    componentsVersion: integer("components_version").notNull(),
+    invitePwd: text("invite_pwd"),
+    /** The next event's seq; a turn must name it (DESIGN.md: the (table, seq) key orders turns). */
+    expectedMoveId: integer("expected_move_id").notNull().default(0),
+    turnsPlayed: integer("turns_played").notNull().default(0),
+    activePlayer: text("active_player"),
+    startSituation: jsonb("start_situation"),
+    tileStats: jsonb("tile_stats").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** At the game end: per-colour player stats and the global stats, for results and feedback. */
+    resultStats: jsonb("result_stats").$type<{
+      players: Record<string, Record<string, unknown>>;
+      global: Record<string, unknown>;
+    } | null>(),
+  },
+  (t) => [
+    index("tables_project_status_idx").on(t.projectSlug, t.status, t.createdAt),
+    index("tables_creator_idx").on(t.creatorId),
+  ],
+);
+
+export const badges = pgTable("badges", {
+  name: text("name").primaryKey(),
+  displayName: text("display_name").notNull(),
+  description: text("description").notNull().default(""),
+  icon: text("icon"),
+});
+
+export const userBadges = pgTable(
+  "user_badges",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeName: text("badge_name")
+      .notNull()
+      .references(() => badges.name, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badgeName] })],
+);
+
+/** A player's feedback on an ended table (answers to the project's form) and a moderator's note. */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    tableId: text("table_id")
+      .notNull()
+      .references(() => tables.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    color: text("color"),
+    answers: jsonb("answers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("feedback_table_user_idx").on(t.tableId, t.userId)],
+);
+
+/** A browser's Web Push subscription (one row per endpoint); see src/push. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);

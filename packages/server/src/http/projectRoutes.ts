@@ -1,4 +1,4 @@
-import { shippedProject } from "@tt/games";
+import { shippedGame } from "@tt/games";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { listProjectsFor } from "../projects/projects";
@@ -13,7 +13,7 @@ export function projectRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Images shipped with a game's content (box image of the home tile). Public like any static asset:
   // the login page may show them and they hold nothing secret.
   app.get<{ Params: { slug: string; file: string } }>("/game-assets/:slug/:file", async (request, reply) => {
-    const svg = shippedProject(request.params.slug)?.images[request.params.file];
+    const svg = shippedGame(request.params.slug)?.content.images[request.params.file];
     if (!svg) return sendText(reply, 404, "Not found");
     return reply
       .type("image/svg+xml")

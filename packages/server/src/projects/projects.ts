@@ -1,5 +1,6 @@
-import { shippedProjects } from "@tt/games";
+import { type ShippedGame, shippedGames } from "@tt/games";
 import type { ProjectListEntry, ProjectVisibility } from "@tt/protocol";
+import { eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { type Actor, mayListProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
@@ -15,29 +16,73 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
-export function boxImageUrl(slug: string): string {
-  return `/game-assets/${encodeURIComponent(slug)}/box.svg`;
+export function gameAssetUrl(slug: string, file: string): string {
+  return `/game-assets/${encodeURIComponent(slug)}/${encodeURIComponent(file)}`;
 }
 
-/** Inserts shipped projects that the database does not have yet; edits made by admins are kept. */
-export async function seedProjects(db: Db): Promise<void> {
-  for (const p of shippedProjects) {
-    await db
+/** The content columns of a shipped game; what the seed writes. */
+function contentColumns(game: ShippedGame) {
+  const c = game.content;
+  return {
+    projectName: c.projectName,
+    designer: c.designer,
+    description: sanitizeDescription(c.description),
+    boxImage: c.images["box.svg"] ? gameAssetUrl(c.slug, "box.svg") : null,
+    background: c.images["background.svg"] ? gameAssetUrl(c.slug, "background.svg") : null,
+    options: c.options as Record<string, unknown>,
+    changeLog: c.changeLog.map((v) => ({ ...v, notes: sanitizeDescription(v.notes) })),
+    components: c.components as unknown as Record<string, unknown>,
+    decks: c.decks as Record<string, unknown>,
+    overviewCard: c.overviewCard ? gameAssetUrl(c.slug, c.overviewCard) : null,
+    overviewStats: c.overviewStats,
+    playerMin: c.players.min,
+    playerMax: c.players.max,
+  };
+}
+
+/**
+ * Inserts shipped projects the database does not have yet. With `update`, the shipped content of
+ * existing ones is written again (the seed command after an upgrade); visibility and roles set by
+ * admins are kept, and a changed component tree gets a new components version.
+ */
+export async function seedProjects(db: Db, opts: { update?: boolean } = {}): Promise<string[]> {
+  const touched: string[] = [];
+  for (const game of shippedGames) {
+    const slug = game.content.slug;
+    const columns = contentColumns(game);
+    const inserted = await db
       .insert(projects)
-      .values({
-        slug: p.slug,
-        projectName: p.projectName,
-        designer: p.designer,
-        description: sanitizeDescription(p.description),
-        visibility: p.visibility,
-        boxImage: p.images["box.svg"] ? boxImageUrl(p.slug) : null,
-      })
-      .onConflictDoNothing();
+      .values({ slug, visibility: game.content.visibility, ...columns })
+      .onConflictDoNothing()
+      .returning({ slug: projects.slug });
+    if (inserted.length > 0) {
+      touched.push(slug);
+      continue;
+    }
+    if (!opts.update) continue;
+    const [current] = await db.select().from(projects).where(eq(projects.slug, slug));
+    const changed = JSON.stringify(current?.components) !== JSON.stringify(columns.components);
+    await db
+      .update(projects)
+      .set({ ...columns, componentsVersion: (current?.componentsVersion ?? 0) + (changed ? 1 : 0) })
+      .where(eq(projects.slug, slug));
+    touched.push(slug);
   }
+  return touched;
 }
 
 export async function listProjectsFor(db: Db, actor: Actor): Promise<ProjectListEntry[]> {
-  const rows = await db.select().from(projects).orderBy(projects.projectName);
+  const rows = await db
+    .select({
+      slug: projects.slug,
+      projectName: projects.projectName,
+      visibility: projects.visibility,
+      designer: projects.designer,
+      boxImage: projects.boxImage,
+      roles: projects.roles,
+    })
+    .from(projects)
+    .orderBy(projects.projectName);
   return rows
     .filter((p) => mayListProject(actor, p))
     .map((p) => ({

@@ -42,6 +42,10 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
       const actor = token ? await lookupSession(deps.database.db, token, deps.config.sessionIdleMs) : null;
       if (!actor) return next(new Error("unauthorized"));
       socket.data.actor = actor;
+      // The tab's session id in the handshake: lobby subscriptions by session id work from the first
+      // HTTP call, without waiting for the registerSession event.
+      const sessionId = (socket.handshake.auth as { sessionId?: unknown } | undefined)?.sessionId;
+      if (typeof sessionId === "string" && sessionId.length <= 100) socket.data.sessionId = sessionId;
       next();
     } catch (err) {
       next(err as Error);

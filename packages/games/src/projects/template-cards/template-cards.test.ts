@@ -1,0 +1,141 @@
+import { type Action, activeState, type JsonObject, type Situation, type TableEvent, walk } from "@tt/engine";
+import { describe, expect, it } from "vitest";
+import { type GameTable, playTable } from "../../testing/driver";
+import { templateCards } from "./index";
+import { bankCoins, cardData, coinsOf, DECK_ID, deckPile, discardPile, handOf } from "./rules";
+
+const COLOURS = ["red", "blue", "green", "yellow"];
+
+function ids(s: Situation): string[] {
+  const out: string[] = [];
+  walk(s.root, (c) => out.push(c.id));
+  return out.sort();
+}
+
+const playCard = (card: string): Action[] => [
+  { kind: "click component", componentId: card },
+  { kind: "click position", destinationId: DECK_ID, positionName: "discard" },
+];
+const draw: Action[] = [{ kind: "press state button", button: "draw" }];
+
+const moveTypes = (events: TableEvent[]) =>
+  events.flatMap((e) => ("moves" in e ? e.moves.map((m) => m.type) : []));
+
+/** Plays the first matching card, or draws, until the game ends. */
+function playOut(t: GameTable, options: JsonObject): void {
+  for (let turn = 0; !t.situation.ended; turn++) {
+    if (turn > 500) throw new Error("the game does not end");
+    const s = t.situation;
+    const seat = String(activeState(s).activePlayer);
+    const top = discardPile(s).at(-1);
+    const card = handOf(s, seat).find((c) => {
+      if (top === undefined) return true;
+      const a = cardData(s, c);
+      const b = cardData(s, top);
+      return a.suit === b.suit || (options.match !== "suit" && a.value === b.value);
+    });
+    t.play(seat, card === undefined ? draw : playCard(card.id));
+  }
+}
+
+describe("template: card game", () => {
+  it("sets up for every player count and option set", () => {
+    const optionSets: JsonObject[] = [{}, { handSize: "4", coins: "10" }, { handSize: "6", openHands: true }];
+    for (let n = 2; n <= 4; n++) {
+      for (const options of optionSets) {
+        const s = playTable(templateCards, { players: COLOURS.slice(0, n), options }).situation;
+        const hand = Number(options.handSize ?? 5);
+        for (const p of s.players) {
+          expect(handOf(s, p.color)).toHaveLength(hand);
+          expect(handOf(s, p.color).every((c) => c.options.facedown === false)).toBe(true);
+        }
+        expect(discardPile(s)).toHaveLength(1);
+        expect(deckPile(s)).toHaveLength(32 - n * hand - 1);
+        expect(bankCoins(s)).toHaveLength(Number(options.coins ?? 15));
+        expect(activeState(s).activePlayer).toBe("red");
+      }
+    }
+  });
+
+  for (const [n, options] of [
+    [2, {}],
+    [4, {}],
+    [2, { match: "suit", coins: "20", handSize: "4" }],
+    [4, { handSize: "6", coins: "20", bonus: false }],
+    [3, { bonusCoins: "5" }],
+  ] as [number, JsonObject][]) {
+    it(`plays a complete game for ${n} players with ${JSON.stringify(options)}`, () => {
+      const t = playTable(templateCards, { players: COLOURS.slice(0, n), options });
+      const start = ids(t.situation);
+      playOut(t, options);
+      const s = t.situation;
+      expect(s.ended).toBe(true);
+      expect(ids(s)).toEqual(start);
+      const emptied = s.players.filter((p) => handOf(s, p.color).length === 0);
+      expect(emptied.length > 0 || bankCoins(s).length === 0).toBe(true);
+      const result = s.stats.result as { winners: string[]; scores: { [c: string]: number } };
+      for (const p of s.players) {
+        const bonus =
+          handOf(s, p.color).length === 0 && options.bonus !== false ? Number(options.bonusCoins ?? 3) : 0;
+        expect(result.scores[p.color]).toBe(coinsOf(s, p.color).length - handOf(s, p.color).length + bonus);
+        expect(p.counters[0]?.value).toBe(result.scores[p.color]);
+      }
+    });
+  }
+
+  it("reshuffles the discard pile when the deck runs out", () => {
+    // Four players with six cards leave 7 in the deck: drawing every turn empties it quickly.
+    const t = playTable(templateCards, { players: COLOURS, options: { handSize: "6" } });
+    for (let i = 0; i < 7; i++) t.play(COLOURS[i % 4] as string, draw);
+    t.expect((s) => expect(deckPile(s)).toHaveLength(0));
+    const seat = COLOURS[7 % 4] as string;
+    t.play(seat, draw).expect((s) => {
+      // The single discarded card became the new deck and was drawn at once.
+      expect(deckPile(s)).toHaveLength(0);
+      expect(discardPile(s)).toHaveLength(0);
+      expect(handOf(s, seat)).toHaveLength(8);
+    });
+    expect(moveTypes(t.events)).toContain("reshuffle");
+    t.refused(COLOURS[0] as string, draw, "Cannot make move: Nothing left to draw.");
+  });
+
+  it("refuses illegal actions with the spec's messages", () => {
+    const t = playTable(templateCards, { players: ["red", "blue"], seed: 5 });
+    const s = t.situation;
+    const top = cardData(s, discardPile(s).at(-1) as never);
+    const hand = handOf(s, "red");
+    const bad = hand.find((c) => {
+      const d = cardData(s, c);
+      return d.suit !== top.suit && d.value !== top.value;
+    });
+    expect(bad).toBeDefined();
+    t.refused("blue", draw, "You cannot play now: Wait for your turn")
+      .refused(
+        "red",
+        playCard(bad?.id as string),
+        "Cannot make move: Play a card of the same suit or value as the top of the discard pile.",
+      )
+      .refused(
+        "red",
+        [
+          { kind: "click component", componentId: hand[0]?.id as string },
+          { kind: "click position", destinationId: "area-red", positionName: "coins" },
+        ],
+        "Cannot make move: Play cards on the discard pile.",
+      )
+      // Another player's card is not clickable: the click is ignored, nothing is selected.
+      .refused("red", playCard(handOf(s, "blue")[0]?.id as string), "Select a component first.")
+      .play("red", draw)
+      .undo("red")
+      .expect((after) => expect(after).toEqual(s));
+  });
+
+  it("is deterministic", () => {
+    const run = () => {
+      const t = playTable(templateCards, { players: ["red", "blue", "green"], seed: 11 });
+      playOut(t, {});
+      return t.situation;
+    };
+    expect(run()).toEqual(run());
+  });
+});

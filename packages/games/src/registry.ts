@@ -1,0 +1,71 @@
+import {
+  defaultModule,
+  type JsonObject,
+  type PieceLibrary,
+  type RuleModule,
+  resolveModule,
+  type SetupPlayer,
+  type Situation,
+} from "@tt/engine";
+import type { ComponentTree, ShippedGame } from "./content";
+
+/** Everything but the tree's bookkeeping entries: the pieces the engine resolves component info from. */
+export function piecesOf(tree: ComponentTree): PieceLibrary {
+  const pieces: PieceLibrary = {};
+  for (const [name, value] of Object.entries(tree)) {
+    if (name === "version" || name === "baseScale" || name === "dims") continue;
+    if (value && typeof value === "object" && !Array.isArray(value)) pieces[name] = value;
+  }
+  return pieces;
+}
+
+export interface StartArgs {
+  players: SetupPlayer[];
+  options: JsonObject;
+  seed: number;
+  /** The project's current component tree (may differ from the shipped one after edits). */
+  components?: ComponentTree;
+}
+
+export function createRegistry(games: readonly ShippedGame[]) {
+  const bySlug = new Map(games.map((g) => [g.content.slug, g]));
+  const modules = new Map<string, RuleModule>();
+
+  /** The rule module for a project: its own, or the default modules for an unknown slug. */
+  function moduleFor(slug: string): RuleModule {
+    let m = modules.get(slug);
+    if (!m) {
+      const game = bySlug.get(slug);
+      m = game ? resolveModule(game.module) : defaultModule;
+      modules.set(slug, m);
+    }
+    return m;
+  }
+
+  /** The start situation of a table, built on the server from the game's own set-up. */
+  function startSituation(slug: string, args: StartArgs): Situation {
+    const game = bySlug.get(slug);
+    const tree = args.components ?? game?.content.components;
+    const pieces = tree ? piecesOf(tree) : {};
+    const layout = game
+      ? game.layout(args.options, args.players)
+      : { root: { name: "root", type: "board" as const } };
+    return moduleFor(slug).setup({
+      players: args.players,
+      options: args.options,
+      pieces,
+      root: layout.root,
+      ...(layout.playerArea ? { playerArea: layout.playerArea } : {}),
+      ...(layout.counters ? { counters: layout.counters } : {}),
+      decks: game?.content.decks ?? {},
+      seed: args.seed,
+    });
+  }
+
+  return {
+    games,
+    game: (slug: string) => bySlug.get(slug),
+    moduleFor,
+    startSituation,
+  };
+}

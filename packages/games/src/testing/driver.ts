@@ -1,0 +1,105 @@
+import {
+  type Action,
+  appendEvent,
+  createSnapshotCache,
+  type JsonObject,
+  planUndo,
+  recordTurn,
+  resolveModule,
+  type SetupPlayer,
+  type Situation,
+  situationAt,
+  type TableEvent,
+} from "@tt/engine";
+import type { ShippedGame } from "../content";
+import { createRegistry, piecesOf } from "../registry";
+
+/**
+ * A table as the server will run it, for scenario tests of a shipped game:
+ * `playTable(game, {players: ['red', 'blue']}).play('red', [...]).expect(s => ...)`.
+ * Every turn goes through recordTurn (the server's pipeline) and into a snapshot cache.
+ */
+export interface GameTable {
+  play(seat: string, actions: Action[], opts?: { editMode?: boolean }): GameTable;
+  /** Asserts the turn is refused with exactly this message (throws otherwise). */
+  refused(seat: string, actions: Action[], message: string): GameTable;
+  undo(seat: string): GameTable;
+  expect(check: (situation: Situation) => void): GameTable;
+  readonly situation: Situation;
+  readonly events: TableEvent[];
+  at(step: number): Situation;
+}
+
+export interface TableSetup {
+  players: (string | SetupPlayer)[];
+  options?: JsonObject;
+  seed?: number;
+}
+
+/** The options a table gets when the creator changes nothing: each option's default. */
+export function defaultOptions(game: ShippedGame): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, o] of Object.entries(game.content.options)) {
+    if (o.defaultBool !== undefined) out[key] = o.defaultBool;
+    else if (o.default !== undefined) out[key] = o.default;
+    else if (o.type === "checkbox") out[key] = false;
+    else {
+      const first = Object.entries(o.values ?? {}).sort((a, b) => a[1].displayOrder - b[1].displayOrder)[0];
+      if (first) out[key] = first[0];
+    }
+  }
+  return out;
+}
+
+export function playTable(game: ShippedGame, setup: TableSetup): GameTable {
+  const registry = createRegistry([game]);
+  const module = resolveModule(game.module);
+  const options = { ...defaultOptions(game), ...setup.options };
+  const players = setup.players.map((p) => (typeof p === "string" ? { color: p } : p));
+  const start = registry.startSituation(game.content.slug, { players, options, seed: setup.seed ?? 1 });
+  const ctx = { pieces: piecesOf(game.content.components), options };
+  const cache = createSnapshotCache(start, [], 8);
+  let clock = 0;
+  const turn = (seat: string, actions: Action[], editMode: boolean) => {
+    clock += 1000;
+    return { seat, actions, timestamp: clock, turnUID: `turn-${clock}`, editMode };
+  };
+  const table: GameTable = {
+    play(seat, actions, opts = {}) {
+      const r = recordTurn(
+        cache.live,
+        cache.events.length,
+        turn(seat, actions, opts.editMode === true),
+        module,
+        ctx,
+      );
+      if (!r.ok) throw new Error(`${seat} was refused: ${r.message}`);
+      if (r.value.event !== null) appendEvent(cache, r.value.event);
+      return table;
+    },
+    refused(seat, actions, message) {
+      const r = recordTurn(cache.live, cache.events.length, turn(seat, actions, false), module, ctx);
+      if (r.ok) throw new Error(`expected '${message}' but the turn was accepted`);
+      if (r.message !== message) throw new Error(`expected '${message}' but got '${r.message}'`);
+      return table;
+    },
+    undo(seat) {
+      const planned = planUndo(cache.events, cache.live, { seat, timestamp: clock, editMode: false });
+      if (!planned.ok) throw new Error(`Undo refused: ${planned.message}`);
+      appendEvent(cache, planned.value);
+      return table;
+    },
+    expect(check) {
+      check(cache.live);
+      return table;
+    },
+    get situation() {
+      return cache.live;
+    },
+    get events() {
+      return cache.events;
+    },
+    at: (step) => situationAt(cache, step),
+  };
+  return table;
+}

@@ -1,0 +1,182 @@
+import { z } from "zod";
+
+// Lobby contract (platform-lobby-accounts.md sections 3, 5, 7): table tiles, project detail, table calls.
+
+/** Player colours with hex (spec section 3). */
+export const PLAYER_COLORS = {
+  red: "ff4038",
+  blue: "2799d8",
+  green: "57a141",
+  yellow: "ecce46",
+  cyan: "00a9a9",
+  orange: "ee6401",
+  cerise: "d8358c",
+  lime: "b3cc00",
+  purple: "825a9d",
+  white: "b1b1b1",
+} as const;
+export type PlayerColor = keyof typeof PLAYER_COLORS;
+export const COLOR_NAMES = Object.keys(PLAYER_COLORS) as PlayerColor[];
+
+export const MAX_PLAYERS = 4;
+export const TABLE_LIST_PAGE_SIZE = 20;
+
+export const TABLE_MODES = {
+  "public-sandbox": "Public Sandbox",
+  "competitive-edit": "Competitive Edit",
+  "demo-invite": "Demo Invite",
+  "private-sandbox": "Private Sandbox",
+  competitive: "Competitive",
+  debug: "Debug",
+} as const;
+export type TableMode = keyof typeof TABLE_MODES;
+/** Offered in the table creator; demo-invite only to privileged users (spec section 5). */
+export const OFFERED_TABLE_MODES = ["public-sandbox", "competitive-edit", "demo-invite"] as const;
+export const DEFAULT_TABLE_MODE: TableMode = "competitive-edit";
+
+/** Modes in which the creator chooses the number of players and their colours. */
+export function choosesColors(mode: string): boolean {
+  return mode.includes("sandbox") || mode === "demo-invite";
+}
+
+export type TableListStatus = "open" | "midgame" | "ended" | "my";
+
+export interface Badge {
+  name: string;
+  displayName: string;
+  description: string;
+}
+
+export interface UserInfo {
+  username: string;
+  badges: Badge[];
+}
+
+export interface SeatInfo {
+  color: string;
+  userInfo: UserInfo | null;
+  /** A seat without a user: a dummy player named Dummy-{colour}. */
+  nonuser: boolean;
+}
+
+export interface TableTileStat {
+  name: string;
+  displayName: string;
+  numValue: number | null;
+  strValue: string | null;
+}
+
+export interface TableOptionDisplay {
+  display_name: string;
+  display_value: string;
+  value: string | boolean;
+}
+
+/** A table as lobby lists, tiles and lobby events carry it. */
+export interface TableInfo {
+  tableId: string;
+  status: "open" | "midgame" | "ended" | "notexist";
+  tableMode: string;
+  creator: UserInfo;
+  createdTime: string;
+  isPrivate: boolean;
+  expected_move_id: number;
+  numPlayers: number;
+  playerColors: SeatInfo[];
+  possibleColors: string[];
+  tableTileStats: TableTileStat[];
+  start_position: { options: Record<string, string | boolean>; numPlayers: number };
+  /** Options visible to this user, for the tile. */
+  options: Record<string, TableOptionDisplay>;
+  projectInfo: { slug: string; project_name: string };
+  activePlayer: string | null;
+  turnsPlayed: number;
+}
+
+export interface ChangeLogVersion {
+  version: string;
+  date: string;
+  notes: string;
+}
+
+export interface GameOptionValueDto {
+  displayName: string;
+  displayOrder: number;
+  hidden?: boolean;
+  hiddenDisplay?: string;
+}
+
+export interface GameOptionDto {
+  displayName: string;
+  displayOrder: number;
+  type: "checkbox" | "select";
+  default?: string;
+  defaultBool?: boolean;
+  values?: Record<string, GameOptionValueDto>;
+  hidden?: boolean;
+  condition?: Record<string, { eq?: string | boolean; ne?: string | boolean }>;
+  customStyle?: string;
+}
+
+export interface ProjectDetail {
+  slug: string;
+  project_name: string;
+  designer: string;
+  /** Sanitised HTML. */
+  description: string;
+  visibility: string;
+  boxImage: string | null;
+  background: string | null;
+  /** Oldest first; '__' versions only for project admins. */
+  changeLog: ChangeLogVersion[];
+  /** Hidden options and values only for privileged users. */
+  options: Record<string, GameOptionDto>;
+  /** The colours a table of this game can seat, in order. */
+  playerColors: string[];
+  players: { min: number; max: number };
+  roles: { designer: string[]; mod: string[] };
+  openTableCount: number;
+  permissions: {
+    projectAdmin: boolean;
+    feedback: boolean;
+    hiddenOptions: boolean;
+    demoInvite: boolean;
+  };
+}
+
+const optionValue = z.union([z.string().max(200), z.boolean()]);
+
+export const newTableRequestSchema = z.object({
+  start_position: z.object({
+    options: z.record(z.string().max(100), optionValue).default({}),
+    /** Sandbox and demo-invite: the chosen colours (their count is the number of players). */
+    playerColors: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  tableMode: z.enum(OFFERED_TABLE_MODES, { error: "Unknown table mode." }),
+  isPrivate: z.boolean().default(false),
+  /** Sent by the spec's client; ignored: the server builds components with the game module. */
+  components: z.unknown().optional(),
+});
+export type NewTableRequest = z.input<typeof newTableRequestSchema>;
+
+export const tableListQuerySchema = z.object({
+  projectSlug: z.string().max(100).optional(),
+  status: z.enum(["open", "midgame", "ended", "my"]),
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  username: z.string().max(100).optional(),
+});
+
+/** Live lobby events (room lobby:{slug}); player events carry JSON strings, as in the spec. */
+export interface LobbyServerEvents {
+  "table-create": (table: TableInfo) => void;
+  "remove-table": (tableId: string) => void;
+  "table-started": (tableId: string) => void;
+  "player-joined": (payload: string) => void;
+  "player-left": (payload: string) => void;
+}
+
+export interface PlayerEventPayload {
+  tableId: string;
+  color: string;
+  userInfo: UserInfo | null;
+}

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../app";
+import { findUserByName } from "../auth/accounts";
+import { maySeeFeedback } from "../auth/permissions";
+import { feedback, projects, tables, users } from "../db/schema";
+import { loadProjectFor } from "../projects/load";
+import { requireActor } from "./context";
+import { firstIssue, HttpError, sendText } from "./errors";
+
+export const FEEDBACK_PAGE_SIZE = 20;
+const ANSWER_MAX = 5000;
+
+const submitSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  user: z.string().max(100).optional(),
+  color: z.string().max(20).optional(),
+  answers: z.record(
+    z.string().max(100),
+    z.string().max(ANSWER_MAX, `An answer may be at most ${ANSWER_MAX} characters.`),
+  ),
+});
+
+/** ?stat[]=a&stat[]=b arrives as stat[] (array or string): one shape for both. */
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.string().max(100)).max(50));
+
+const resultQuery = z.object({
+  "stat[]": list,
+  "tableOption[]": list,
+  "globalStats[]": list,
+  page: z.coerce.number().int().min(1).default(1),
+  filterUser: z.string().max(100).optional(),
+});
+
+export interface FeedbackRow {
+  tableId: string;
+  username: string;
+  color: string | null;
+  createdTime: string;
+  version: string;
+  note: string;
+  feedbackAnswers: Record<string, string>;
+  statValues: Record<string, unknown>;
+  globalStatValues: Record<string, unknown>;
+  options: Record<string, unknown>;
+}
+
+export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  /**
+   * Two callers (spec): a player answering the feedback form of an ended table, and a feedback reader
+   * saving the note of someone's row ({answers: {note}, user}). Each may write only their part.
+   */
+  app.post("/api/submit-feedback", async (request, reply) => {
+    const actor = requireActor(request);
+    const parsed = submitSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const body = parsed.data;
+    const [row] = await db
+      .select({ table: tables, project: projects })
+      .from(tables)
+      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+      .where(eq(tables.id, body.tableId));
+    if (!row) throw new HttpError(404, "Table not found.");
+
+    const author = body.user && body.user.toLowerCase() !== actor.username.toLowerCase() ? body.user : null;
+    if (author) {
+      if (!maySeeFeedback(actor, row.project))
+        throw new HttpError(403, "You may not edit feedback notes of this project.");
+      const keys = Object.keys(body.answers);
+      if (keys.length !== 1 || keys[0] !== "note")
+        throw new HttpError(400, "Only the note of someone else's feedback can be changed.");
+      const user = await findUserByName(db, author);
+      if (!user) throw new HttpError(404, "User not found.");
+      const updated = await db
+        .update(feedback)
+        .set({ note: body.answers.note! })
+        .where(and(eq(feedback.tableId, body.tableId), eq(feedback.userId, user.id)))
+        .returning({ id: feedback.id });
+      if (updated.length === 0) throw new HttpError(404, "That user has no feedback on this table.");
+      return sendText(reply, 200, "Note saved");
+    }
+
+    if (row.table.status !== "ended") throw new HttpError(409, "Feedback opens when the game has ended.");
+    const seat = row.table.seats.find((s) => s.userId === actor.id);
+    const { note: _ignored, ...answers } = body.answers;
+    await db
+      .insert(feedback)
+      .values({ tableId: body.tableId, userId: actor.id, color: seat?.color ?? body.color ?? null, answers })
+      .onConflictDoUpdate({ target: [feedback.tableId, feedback.userId], set: { answers } });
+    return sendText(reply, 200, "Feedback saved");
+  });
+
+  app.get<{ Params: { slug: string } }>("/api/get-feedback-result/:slug", async (request) => {
+    const actor = requireActor(request);
+    const project = await loadProjectFor(db, request.params.slug, actor);
+    if (!maySeeFeedback(actor, project))
+      throw new HttpError(403, "Only project admins, designers and mods may read feedback.");
+    const parsed = resultQuery.safeParse(request.query);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const q = parsed.data;
+
+    const conditions: SQL[] = [eq(tables.projectSlug, project.slug)];
+    if (q.filterUser) conditions.push(eq(users.usernameKey, q.filterUser.toLowerCase()));
+    const where = and(...conditions);
+    const base = db
+      .select()
+      .from(feedback)
+      .innerJoin(tables, eq(tables.id, feedback.tableId))
+      .innerJoin(users, eq(users.id, feedback.userId));
+    const [total] = await db
+      .select({ n: count() })
+      .from(feedback)
+      .innerJoin(tables, eq(tables.id, feedback.tableId))
+      .innerJoin(users, eq(users.id, feedback.userId))
+      .where(where);
+    const rows = await base
+      .where(where)
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(FEEDBACK_PAGE_SIZE)
+      .offset((q.page - 1) * FEEDBACK_PAGE_SIZE);
+
+    const pick = (source: Record<string, unknown> | undefined, keys: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, source?.[k] ?? null]));
+    const result: FeedbackRow[] = rows.map(({ feedback: f, tables: t, users: u }) => ({
+      tableId: t.id,
+      username: u.username,
+      color: f.color,
+      createdTime: f.createdAt.toISOString(),
+      version: `v${t.componentsVersion}`,
+      note: f.note,
+      feedbackAnswers: f.answers,
+      statValues: pick(f.color ? t.resultStats?.players[f.color] : undefined, q["stat[]"]),
+      globalStatValues: pick(t.resultStats?.global, q["globalStats[]"]),
+      options: pick(t.options, q["tableOption[]"]),
+    }));
+    return {
+      rows: result,
+      page: q.page,
+      pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / FEEDBACK_PAGE_SIZE)),
+    };
+  });
+}

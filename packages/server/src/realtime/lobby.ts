@@ -1,0 +1,58 @@
+import type { PlayerEventPayload, TableInfo } from "@tt/protocol";
+import type { ProjectRow } from "../projects/load";
+import type { LobbyNotifier } from "../tables/service";
+import type { TableRow } from "../tables/tableInfo";
+import type { Io } from "./socket";
+
+export const lobbyRoom = (slug: string) => `lobby:${slug}`;
+const userRoom = (username: string) => `user:${username}`;
+
+/** Lobby events go to the project's lobby room; a private table only to its creator's tabs. */
+export function lobbyNotifier(io: () => Io | undefined): LobbyNotifier {
+  const player = (tableId: string, color: string, username: string): string =>
+    JSON.stringify({ tableId, color, userInfo: { username, badges: [] } } satisfies PlayerEventPayload);
+  return {
+    tableCreated(project: ProjectRow, table: TableInfo, row: TableRow) {
+      const target = row.isPrivate ? userRoom(table.creator.username) : lobbyRoom(project.slug);
+      io()?.to(target).emit("table-create", table);
+    },
+    tableRemoved(project, tableId) {
+      io()?.to(lobbyRoom(project.slug)).emit("remove-table", tableId);
+    },
+    playerJoined(project, tableId, color, username) {
+      io()
+        ?.to(lobbyRoom(project.slug))
+        .emit("player-joined", player(tableId, color, username));
+    },
+    playerLeft(project, tableId, color, username) {
+      io()
+        ?.to(lobbyRoom(project.slug))
+        .emit("player-left", player(tableId, color, username));
+    },
+    tableStarted(project, row) {
+      // Seated players hear it in any tab, also outside the lobby (they are sent to the table).
+      const rooms = [
+        lobbyRoom(project.slug),
+        ...row.seats.flatMap((s) => (s.username ? [userRoom(s.username)] : [])),
+      ];
+      io()?.to(rooms).emit("table-started", row.id);
+    },
+  };
+}
+
+/** Puts the user's socket of this tab (its session id) into or out of a project's lobby room. */
+export async function setLobbyMembership(
+  io: Io | undefined,
+  username: string,
+  sessionId: string,
+  slug: string,
+  member: boolean,
+): Promise<void> {
+  if (!io) return;
+  const sockets = await io.in(userRoom(username)).fetchSockets();
+  for (const s of sockets) {
+    if (s.data.sessionId !== sessionId) continue;
+    if (member) s.join(lobbyRoom(slug));
+    else s.leave(lobbyRoom(slug));
+  }
+}

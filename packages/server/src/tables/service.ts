@@ -1,0 +1,303 @@
+import { randomInt } from "node:crypto";
+import { registry } from "@tt/games";
+import {
+  choosesColors,
+  MAX_PLAYERS,
+  newTableRequestSchema,
+  resolveOptionValues,
+  TABLE_LIST_PAGE_SIZE,
+  type TableInfo,
+  type TableListStatus,
+} from "@tt/protocol";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import {
+  type Actor,
+  isProjectAdmin,
+  mayCreateDemoInvite,
+  mayDeleteTable,
+  mayListTable,
+  mayStartTable,
+  mayViewProject,
+  seesHiddenOptions,
+} from "../auth/permissions";
+import type { Db } from "../db/connect";
+import { projects, type SeatRow, tables } from "../db/schema";
+import { firstIssue, HttpError } from "../http/errors";
+import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
+import { newTableId, shuffled } from "./ids";
+import { type TableRow, tableInfos } from "./tableInfo";
+
+// Table life in the lobby (platform-lobby-accounts.md sections 2-6): create, list, join, leave,
+// start, erase. Every function checks permission itself; routes only parse and answer.
+
+export interface LobbyNotifier {
+  tableCreated(project: ProjectRow, table: TableInfo, row: TableRow): void;
+  tableRemoved(project: ProjectRow, tableId: string): void;
+  playerJoined(project: ProjectRow, tableId: string, color: string, username: string): void;
+  playerLeft(project: ProjectRow, tableId: string, color: string, username: string): void;
+  tableStarted(project: ProjectRow, row: TableRow): void;
+}
+
+async function tableOf(db: Db, project: ProjectRow, tableId: string): Promise<TableRow> {
+  const [row] = await db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.projectSlug, project.slug)));
+  if (!row) throw new HttpError(404, "Table not found.");
+  return row;
+}
+
+export async function createTable(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  body: unknown,
+): Promise<TableInfo> {
+  const parsed = newTableRequestSchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const req = parsed.data;
+  if (req.tableMode === "demo-invite" && !mayCreateDemoInvite(actor, project)) {
+    throw new HttpError(403, "Demo Invite tables are for admins, staff, designers and mods of this project.");
+  }
+  const privileged = seesHiddenOptions(actor, project);
+  const options = resolveOptionValues(projectOptions(project), req.start_position.options, privileged);
+  if (!options.ok) throw new HttpError(400, options.message);
+
+  const colors = possibleColors(project);
+  let seats: SeatRow[] = [];
+  if (choosesColors(req.tableMode)) {
+    const chosen = req.start_position.playerColors ?? colors.slice(0, project.playerMin);
+    if (new Set(chosen).size !== chosen.length) throw new HttpError(400, "Each colour can be chosen once.");
+    if (chosen.length > Math.min(MAX_PLAYERS, colors.length)) {
+      throw new HttpError(400, `This game seats at most ${Math.min(MAX_PLAYERS, colors.length)} players.`);
+    }
+    const unknown = chosen.find((c) => !colors.includes(c));
+    if (unknown) throw new HttpError(400, `This game has no colour '${unknown}'.`);
+    seats = chosen.map((color) => ({ color, userId: null, username: null }));
+  }
+
+  const id = newTableId();
+  const row = await db.transaction(async (tx) => {
+    // A user keeps one unstarted table per project: a new one replaces the previous.
+    const erased = await tx
+      .delete(tables)
+      .where(
+        and(eq(tables.creatorId, actor.id), eq(tables.projectSlug, project.slug), eq(tables.status, "open")),
+      )
+      .returning({ id: tables.id });
+    for (const e of erased) notify.tableRemoved(project, e.id);
+    const [created] = await tx
+      .insert(tables)
+      .values({
+        id,
+        projectSlug: project.slug,
+        tableMode: req.tableMode,
+        isPrivate: req.isPrivate,
+        creatorId: actor.id,
+        options: options.values,
+        possibleColors: choosesColors(req.tableMode) ? seats.map((s) => s.color) : colors,
+        seats,
+        componentsVersion: project.componentsVersion,
+      })
+      .returning();
+    return created!;
+  });
+  // A public sandbox starts at once with the creator's colours (spec section 1).
+  const final = req.tableMode === "public-sandbox" ? await startRow(db, project, row) : row;
+  const [info] = await tableInfos(db, project, [final], false);
+  notify.tableCreated(project, info!, final);
+  if (final.status === "midgame") notify.tableStarted(project, final);
+  return info!;
+}
+
+async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow> {
+  // Colour order is randomised at setup; empty sandbox/demo seats stay dummies (Dummy-{colour}).
+  const seats = shuffled(row.seats);
+  let situation: ReturnType<typeof registry.startSituation>;
+  try {
+    situation = registry.startSituation(project.slug, {
+      players: seats.map((s) => ({ color: s.color })),
+      options: row.options,
+      seed: randomInt(2 ** 31),
+      ...(project.components ? { components: project.components as never } : {}),
+    });
+  } catch (err) {
+    throw new HttpError(500, `Could not set up the game: ${(err as Error).message}`);
+  }
+  const active = situation.gameState.current.activePlayer;
+  const [started] = await db
+    .update(tables)
+    .set({
+      status: "midgame",
+      startedAt: sql`now()`,
+      seats,
+      startSituation: situation,
+      activePlayer: Array.isArray(active) ? active.join(",") : String(active),
+      componentsVersion: project.componentsVersion,
+    })
+    .where(and(eq(tables.id, row.id), eq(tables.status, "open")))
+    .returning();
+  if (!started) throw new HttpError(409, "The table has already started.");
+  return started;
+}
+
+export async function startTable(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+): Promise<TableRow> {
+  const row = await tableOf(db, project, tableId);
+  if (row.status !== "open") throw new HttpError(409, "The table has already started.");
+  if (!mayStartTable(actor, row)) throw new HttpError(403, "Only the creator of the table may start it.");
+  if (!choosesColors(row.tableMode) && row.seats.length < project.playerMin) {
+    throw new HttpError(
+      400,
+      `This game needs at least ${project.playerMin} player${project.playerMin === 1 ? "" : "s"}.`,
+    );
+  }
+  const started = await startRow(db, project, row);
+  notify.tableStarted(project, started);
+  return started;
+}
+
+export async function joinTable(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+  color: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Row lock: two players clicking the same colour at once cannot both get it.
+    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
+    if (row.status !== "open") throw new HttpError(409, "You can only join a table that has not started.");
+    if (!row.possibleColors.includes(color)) throw new HttpError(400, `This table has no colour '${color}'.`);
+    if (row.seats.some((s) => s.userId === actor.id))
+      throw new HttpError(409, "You already have a colour at this table.");
+    const taken = row.seats.find((s) => s.color === color);
+    if (taken && taken.userId !== null) throw new HttpError(409, `${color} is already taken.`);
+    const seat = { color, userId: actor.id, username: actor.username };
+    const seats = taken
+      ? row.seats.map((s) => (s.color === color ? seat : s))
+      : [...row.seats, seat].sort(
+          (a, b) => row.possibleColors.indexOf(a.color) - row.possibleColors.indexOf(b.color),
+        );
+    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
+  });
+  notify.playerJoined(project, tableId, color, actor.username);
+}
+
+export async function leaveTable(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+): Promise<void> {
+  const left = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
+    if (row.status !== "open") throw new HttpError(409, "You can only leave a table that has not started.");
+    const mine = row.seats.find((s) => s.userId === actor.id);
+    if (!mine) throw new HttpError(409, "You have no colour at this table.");
+    // A chosen (sandbox/demo) seat goes back to being a dummy; a competitive seat frees its colour.
+    const seats = choosesColors(row.tableMode)
+      ? row.seats.map((s) => (s === mine ? { color: s.color, userId: null, username: null } : s))
+      : row.seats.filter((s) => s !== mine);
+    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
+    return mine.color;
+  });
+  notify.playerLeft(project, tableId, left, actor.username);
+}
+
+export async function eraseTable(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+): Promise<void> {
+  const row = await tableOf(db, project, tableId);
+  if (!mayDeleteTable(actor, row)) {
+    throw new HttpError(
+      403,
+      row.status === "ended" ? "Ended tables cannot be deleted." : "Only the creator may delete this table.",
+    );
+  }
+  await db.delete(tables).where(eq(tables.id, tableId));
+  notify.tableRemoved(project, tableId);
+}
+
+/** Tables where the user holds a seat (jsonb containment on the seats array). */
+export const seatedUser = (userId: number) => sql`${tables.seats} @> ${JSON.stringify([{ userId }])}::jsonb`;
+
+/** Recently finished tables of a user across projects, newest first (the profile's infinite scroll). */
+export async function finishedTablesOf(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  skip: number,
+): Promise<TableInfo[]> {
+  const rows = await db
+    .select({ table: tables, project: projects })
+    .from(tables)
+    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+    .where(and(eq(tables.status, "ended"), seatedUser(userId)))
+    .orderBy(desc(tables.endedAt), desc(tables.createdAt), tables.id)
+    .limit(TABLE_LIST_PAGE_SIZE)
+    .offset(skip);
+  const out: TableInfo[] = [];
+  for (const { table, project } of rows) {
+    if (!mayViewProject(actor, project) || !mayListTable(actor, project, table)) continue;
+    out.push(...(await tableInfos(db, project, [table], seesHiddenOptions(actor, project))));
+  }
+  return out;
+}
+
+export async function listTables(
+  db: Db,
+  actor: Actor,
+  project: ProjectRow,
+  status: TableListStatus,
+  skip: number,
+): Promise<TableInfo[]> {
+  const mine = or(eq(tables.creatorId, actor.id), seatedUser(actor.id));
+  const admin = isProjectAdmin(actor, project);
+  const where =
+    status === "my"
+      ? and(eq(tables.projectSlug, project.slug), mine)
+      : and(
+          eq(tables.projectSlug, project.slug),
+          eq(tables.status, status),
+          admin ? undefined : or(eq(tables.isPrivate, false), eq(tables.creatorId, actor.id)),
+        );
+  const rows = await db
+    .select()
+    .from(tables)
+    .where(where)
+    .orderBy(desc(tables.createdAt), tables.id)
+    .limit(TABLE_LIST_PAGE_SIZE)
+    .offset(skip);
+  const visible = rows.filter((r) => mayListTable(actor, project, r));
+  return tableInfos(db, project, visible, seesHiddenOptions(actor, project));
+}
+
+export async function countOpenTables(db: Db, actor: Actor, project: ProjectRow): Promise<number> {
+  const admin = isProjectAdmin(actor, project);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tables)
+    .where(
+      and(
+        eq(tables.projectSlug, project.slug),
+        eq(tables.status, "open"),
+        admin ? undefined : or(eq(tables.isPrivate, false), eq(tables.creatorId, actor.id)),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,81 @@
+import { type Badge, displayOptions, type TableInfo, type UserInfo } from "@tt/protocol";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/connect";
+import { badges, type tables, userBadges, users } from "../db/schema";
+import { type ProjectRow, projectOptions } from "../projects/load";
+
+export type TableRow = typeof tables.$inferSelect;
+
+/** Badges of several users in one query, keyed by user id. */
+export async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, Badge[]>> {
+  const map = new Map<number, Badge[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select({
+      userId: userBadges.userId,
+      name: badges.name,
+      displayName: badges.displayName,
+      description: badges.description,
+    })
+    .from(userBadges)
+    .innerJoin(badges, eq(badges.name, userBadges.badgeName))
+    .where(inArray(userBadges.userId, userIds));
+  for (const r of rows) {
+    const list = map.get(r.userId) ?? [];
+    list.push({ name: r.name, displayName: r.displayName, description: r.description });
+    map.set(r.userId, list);
+  }
+  return map;
+}
+
+/** Table rows as tiles and lobby events show them, with creators and seat holders resolved in two queries. */
+export async function tableInfos(
+  db: Db,
+  project: ProjectRow,
+  rows: TableRow[],
+  privileged: boolean,
+): Promise<TableInfo[]> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    ids.add(r.creatorId);
+    for (const s of r.seats) if (s.userId !== null) ids.add(s.userId);
+  }
+  const idList = [...ids];
+  const names = new Map<number, string>();
+  if (idList.length > 0) {
+    for (const u of await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, idList))) {
+      names.set(u.id, u.username);
+    }
+  }
+  const badgeMap = await badgesOf(db, idList);
+  const userInfo = (id: number): UserInfo => ({
+    username: names.get(id) ?? "(deleted user)",
+    badges: badgeMap.get(id) ?? [],
+  });
+  const options = projectOptions(project);
+  return rows.map((r) => ({
+    tableId: r.id,
+    status: r.status as TableInfo["status"],
+    tableMode: r.tableMode,
+    creator: userInfo(r.creatorId),
+    createdTime: r.createdAt.toISOString(),
+    isPrivate: r.isPrivate,
+    expected_move_id: r.expectedMoveId,
+    numPlayers: r.seats.length,
+    playerColors: r.seats.map((s) => ({
+      color: s.color,
+      userInfo: s.userId !== null ? userInfo(s.userId) : null,
+      nonuser: s.userId === null,
+    })),
+    possibleColors: r.possibleColors,
+    tableTileStats: r.tileStats as TableInfo["tableTileStats"],
+    start_position: { options: r.options, numPlayers: r.seats.length },
+    options: displayOptions(options, r.options, privileged),
+    projectInfo: { slug: project.slug, project_name: project.projectName },
+    activePlayer: r.activePlayer,
+    turnsPlayed: r.turnsPlayed,
+  }));
+}
