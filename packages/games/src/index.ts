@@ -1,5 +1,6 @@
 import type { ShippedGame } from "./content";
 import { chess } from "./projects/chess";
+import { nightMarket } from "./projects/night-market";
 import { sandbox } from "./projects/sandbox";
 import { templateBoard } from "./projects/template-board";
 import { templateCards } from "./projects/template-cards";
@@ -9,7 +10,7 @@ export type * from "./content";
 export { createRegistry, piecesOf, type StartArgs } from "./registry";
 
 /** Every game this build ships, seeded into the database at start-up. */
-export const shippedGames: readonly ShippedGame[] = [chess, sandbox, templateBoard, templateCards];
+export const shippedGames: readonly ShippedGame[] = [chess, nightMarket, sandbox, templateBoard, templateCards];
 
 /** slug -> rule module (the default modules for any unknown slug), and start situations. */
 export const registry = createRegistry(shippedGames);
