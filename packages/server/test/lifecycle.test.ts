@@ -57,6 +57,17 @@ describe("embedded database lifecycle", () => {
       /^[A-Z0-9]{10} {2}http:\/\/localhost:\d+\/register\?inviteCode=[A-Z0-9]{10} {2}\(role cgestaff\)$/m,
     );
 
+    // So does `npm run seed`, through the same loopback control endpoint.
+    const seeded = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "packages/server/src/cli/seed.ts"],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      },
+    );
+    expect(seeded.stdout).toMatch(/^Seeded \d+ shipped projects: .*chess/);
+
     const c = new Client(url);
     expect((await c.register("first_admin", code!)).status).toBe(200);
 

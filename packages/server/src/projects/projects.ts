@@ -61,7 +61,7 @@ export async function seedProjects(db: Db, opts: { update?: boolean } = {}): Pro
     }
     if (!opts.update) continue;
     const [current] = await db.select().from(projects).where(eq(projects.slug, slug));
-    const changed = JSON.stringify(current?.components) !== JSON.stringify(columns.components);
+    const changed = canonicalJson(current?.components) !== canonicalJson(columns.components);
     await db
       .update(projects)
       .set({ ...columns, componentsVersion: (current?.componentsVersion ?? 0) + (changed ? 1 : 0) })
@@ -69,6 +69,17 @@ export async function seedProjects(db: Db, opts: { update?: boolean } = {}): Pro
     touched.push(slug);
   }
   return touched;
+}
+
+/** JSON with sorted keys: jsonb does not keep key order, so plain JSON.stringify would differ. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
 }
 
 export async function listProjectsFor(db: Db, actor: Actor): Promise<ProjectListEntry[]> {
