@@ -10,7 +10,13 @@ export type * from "./content";
 export { createRegistry, piecesOf, type StartArgs } from "./registry";
 
 /** Every game this build ships, seeded into the database at start-up. */
-export const shippedGames: readonly ShippedGame[] = [chess, nightMarket, sandbox, templateBoard, templateCards];
+export const shippedGames: readonly ShippedGame[] = [
+  chess,
+  nightMarket,
+  sandbox,
+  templateBoard,
+  templateCards,
+];
 
 /** slug -> rule module (the default modules for any unknown slug), and start situations. */
 export const registry = createRegistry(shippedGames);

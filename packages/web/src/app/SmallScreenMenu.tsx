@@ -1,3 +1,4 @@
+import AddBoxOutlinedIcon from "@mui/icons-material/AddBoxOutlined";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutlineOutlined";
 import HomeIcon from "@mui/icons-material/Home";
 import LogoutIcon from "@mui/icons-material/Logout";
@@ -52,6 +53,7 @@ export function SmallScreenMenu({ profile, admin, onLogOut }: Props) {
         {item(<PersonIcon fontSize="small" />, "Profile", profile)}
         {item(<HelpOutlineIcon fontSize="small" />, "Help", "/about")}
         {admin && item(<MailOutlineIcon fontSize="small" />, "Invitations", "/invitations")}
+        {admin && item(<AddBoxOutlinedIcon fontSize="small" />, "New project", "/new-project")}
         {item(<LogoutIcon fontSize="small" />, "Log out", undefined, onLogOut)}
       </Menu>
     </>

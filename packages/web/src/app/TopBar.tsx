@@ -41,9 +41,14 @@ function UserArea({ user }: { user: CurrentUser }) {
       </Typography>
       <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", sm: "flex" }, gap: 1 }}>
         {admin && (
-          <Button color="inherit" component={Link} to="/invitations">
-            Invitations
-          </Button>
+          <>
+            <Button color="inherit" component={Link} to="/invitations">
+              Invitations
+            </Button>
+            <Button color="inherit" component={Link} to="/new-project">
+              New project
+            </Button>
+          </>
         )}
         <Button color="inherit" component={Link} to={profile}>
           Profile

@@ -9,8 +9,9 @@ import { NotFound } from "./NotFound";
 const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const AboutPage = lazy(() => import("../features/about/AboutPage"));
 const InvitationsPage = lazy(() => import("../features/invitations/InvitationsPage"));
-const ProjectPage = lazy(() => import("../features/projects/ProjectPage"));
+const LobbyPage = lazy(() => import("../features/lobby/LobbyPage"));
 const TablePlaceholder = lazy(() => import("../features/projects/TablePlaceholder"));
+const NewProjectPage = lazy(() => import("../features/siteAdmin/NewProjectPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 
 const toHome = <Navigate to="/" replace />;
@@ -31,8 +32,9 @@ export function LoggedInRoutes() {
       <Route index element={<HomePage />} />
       <Route path="about" element={<AboutPage />} />
       <Route path="invitations" element={<InvitationsPage />} />
+      <Route path="new-project" element={<NewProjectPage />} />
       <Route path="user/:username" element={<ProfilePage />} />
-      <Route path="projects/:projectSlug" element={<ProjectPage />} />
+      <Route path="projects/:projectSlug" element={<LobbyPage />} />
       {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
       <Route path="projects/:projectSlug/table" element={toHome} />
       <Route path="projects/:projectSlug/table/:tableId" element={<TablePlaceholder />} />

@@ -3,7 +3,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from "@tt/protocol";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import { randomId } from "../lib/randomId";
 import { ensureSessionId, instanceChanged, nextSessionNum } from "../lib/sessionBookkeeping";
@@ -25,18 +25,49 @@ export function useSocket(): SocketState {
   return useContext(SocketContext);
 }
 
+/** This tab's session id (session storage): the lobby passes it so the server can find this tab's socket. */
+export function tabSessionId(): string {
+  return ensureSessionId(session, () => randomId());
+}
+
+/**
+ * Subscribes to server events while the socket exists; the handler may change on every render without
+ * re-subscribing. Pages use it for live lobby events.
+ */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
+  const { socket } = useSocket();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
+      (latest.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args)) as never;
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, event]);
+}
+
 export function SocketProvider({ username, children }: { username: string; children: ReactNode }) {
   const client = useQueryClient();
   const [state, setState] = useState<SocketState>({ socket: null, connected: false, everConnected: false });
 
   useEffect(() => {
-    const socket: AppSocket = io({ withCredentials: true });
+    // The tab's session id also travels in the handshake, so the server can put this tab's socket into
+    // a project's lobby room as soon as the lobby page asks, before registerSession has arrived.
+    const sessionId = tabSessionId();
+    const socket: AppSocket = io({ withCredentials: true, auth: { sessionId } });
     setState({ socket, connected: false, everConnected: false });
 
     socket.on("connect", () => {
       socket.emit(SOCKET_EVENTS.setUsername, username);
       const sessionNum = nextSessionNum(local);
-      const sessionId = ensureSessionId(session, () => randomId());
       socket.emit(SOCKET_EVENTS.registerSession, { sessionId, sessionNum });
       setState({ socket, connected: true, everConnected: true });
     });
