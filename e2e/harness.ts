@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,9 +25,20 @@ export async function startServer(
   dataDir?: string,
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "tt-e2e-"));
+  // A private copy of the built app: a rebuild while the tests run must not pull chunks from under them.
+  const webDist = path.join(dir, "web");
+  if (!existsSync(webDist)) cpSync(path.join(root, "packages/web/dist"), webDist, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", DATA_DIR: dir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -14,7 +14,9 @@ import { invitationRoutes } from "./http/invitationRoutes";
 import { lobbyRoutes } from "./http/lobbyRoutes";
 import { profileRoutes } from "./http/profileRoutes";
 import { projectRoutes } from "./http/projectRoutes";
+import { pushRoutes } from "./http/pushRoutes";
 import { serveWebApp } from "./http/webApp";
+import type { PushService } from "./push/service";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
 
 export interface AppDeps {
@@ -26,6 +28,8 @@ export interface AppDeps {
   controlToken?: string;
   /** Called after a session is deleted, so its open sockets are closed too. */
   onSessionEnded(tokenHash: string): void;
+  /** Web Push sender; pushRoutes creates one when absent (src/push). */
+  push?: PushService;
 }
 
 export interface App {
@@ -97,6 +101,7 @@ export async function buildApp(
   invitationRoutes(app, deps);
   projectRoutes(app, deps);
   lobbyRoutes(app, deps, () => io);
+  pushRoutes(app, deps);
   profileRoutes(app, deps);
   feedbackRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);

@@ -68,7 +68,9 @@ export const components: ComponentTree = {
       dims: [500, 220],
       // Your hand: you see the faces, the others see card backs.
       hand: { coords: [{ x: 250, y: 60 }], multi: true, gapSize: 40, displayMode: "opponentCardBack" },
-      tableau: { coords: [{ x: 180, y: 160 }], multi: true, gapSize: 40, displayMode: "opponentCardBack" },
+      // Cards laid out in front of you, seen by everyone: an empty display mode overrides the area's
+      // default ('owningPlayerOnly'), which would hide them from the other players.
+      tableau: { coords: [{ x: 180, y: 160 }], multi: true, gapSize: 40, displayMode: "" },
       tokens: { coords: [{ x: 430, y: 160 }], multi: true, gapSize: 12 },
     },
   },

@@ -1,5 +1,14 @@
-import { activeState, childrenAt, findComponent, type JsonObject, type Situation, walk } from "@tt/engine";
+import {
+  activeState,
+  childrenAt,
+  findComponent,
+  type JsonObject,
+  type Situation,
+  visibilityFor,
+  walk,
+} from "@tt/engine";
 import { describe, expect, it } from "vitest";
+import { piecesOf } from "../../registry";
 import { playTable } from "../../testing/driver";
 import { sandbox } from "./index";
 
@@ -104,6 +113,24 @@ describe("sandbox", () => {
         expect(s.players[1]?.stats).toEqual({ points: 1, coins: -1 });
       });
     expect(ids(t.situation)).toEqual(before);
+  });
+
+  it("shows hands as card backs to the others, and tableaus to everyone", () => {
+    const t = playTable(sandbox, { players: ["red", "blue"], options: { handSize: "5" } });
+    const [a, b] = pile(t.situation, "area-blue", "hand") as [string, string];
+    t.play(
+      "blue",
+      [
+        { kind: "click component", componentId: b },
+        { kind: "click position", destinationId: "area-blue", positionName: "tableau" },
+      ],
+      { editMode: true },
+    ).expect((s) => {
+      const pieces = piecesOf(sandbox.content.components);
+      expect(visibilityFor(s, pieces, a, "blue", false)).toBe("face");
+      expect(visibilityFor(s, pieces, a, "red", false)).toBe("back");
+      expect(visibilityFor(s, pieces, b, "red", false)).toBe("face");
+    });
   });
 
   it("refuses shuffling without a deck", () => {

@@ -19,13 +19,18 @@ export const decks: { [deckName: string]: DeckInfo } = {
 const SEATS = ["red", "blue", "green", "yellow", "cyan", "orange", "cerise", "lime", "purple", "white"];
 
 /**
- * Hand display: opponents see card backs. A conditional value turns it to open hands when the
- * layout marks the areas 'open' (the hidden playtest option).
+ * The player area's positions. Hands show card backs to opponents; the hidden playtest option
+ * 'openHands' marks the areas 'open', and a conditional value (resolved per piece property, so the
+ * whole 'positions' property is conditional) swaps in positions whose hand has no display mode.
  */
-const handMode = {
-  defaultResult: "opponentCardBack",
-  conditionalResults: [{ condition: { open: true }, result: "" }],
-};
+function areaPositions(handMode: string) {
+  return {
+    dims: [600, 240],
+    [HAND]: { coords: [{ x: 240, y: 120 }], multi: true, gapSize: 50, displayMode: handMode },
+    // Coins are tokens: tokens show to everyone unless their position says otherwise.
+    [COINS]: { coords: [{ x: 530, y: 120 }], multi: true, gapSize: 8 },
+  };
+}
 
 export const components: ComponentTree = {
   version: 1,
@@ -80,9 +85,9 @@ export const components: ComponentTree = {
     width: 600,
     height: 240,
     positions: {
-      dims: [600, 240],
-      [HAND]: { coords: [{ x: 240, y: 120 }], multi: true, gapSize: 50, displayMode: handMode },
-      [COINS]: { coords: [{ x: 530, y: 120 }], multi: true, gapSize: 8 },
+      defaultResult: areaPositions("opponentCardBack"),
+      // An empty display mode overrides the area's default ('owningPlayerOnly'): everyone sees the hand.
+      conditionalResults: [{ condition: { open: true }, result: areaPositions("") }],
     },
   },
 };

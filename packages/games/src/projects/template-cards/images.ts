@@ -16,16 +16,14 @@ const marks: Record<Suit, string> = {
 };
 
 /** The face template: one function draws every card from its suit and value. */
-export function cardFace(suit: Suit, value: number): string {
+function faceBody(suit: Suit, value: number): string {
   const c = SUITS[suit];
-  return svg(
-    140,
-    200,
-    `<rect x="3" y="3" width="134" height="194" rx="12" fill="#fffdf6" stroke="${c}" stroke-width="5"/>
+  return `<rect x="3" y="3" width="134" height="194" rx="12" fill="#fffdf6" stroke="${c}" stroke-width="5"/>
 <g font-family="serif" font-size="30" font-weight="bold" fill="${c}"><text x="14" y="38">${value}</text><text x="126" y="184" text-anchor="end">${value}</text></g>
-<g transform="translate(70 102) scale(1.4)" fill="${c}">${marks[suit]}</g>`,
-  );
+<g transform="translate(70 102) scale(1.4)" fill="${c}">${marks[suit]}</g>`;
 }
+
+export const cardFace = (suit: Suit, value: number) => svg(140, 200, faceBody(suit, value));
 
 export const cardBack = svg(
   140,
@@ -62,10 +60,8 @@ export const boxImage = svg(
   300,
   300,
   `<rect width="300" height="300" rx="18" fill="#4a235a"/>
-<g transform="translate(150 140)"><g transform="rotate(-14) translate(-40 0)">${cardFace("cup", 3)
-    .replace(/<\/?svg[^>]*>/g, "")
-    .replace(/^/, '<g transform="translate(-70 -100)">')}</g></g>
-<g transform="translate(150 140)"><g transform="rotate(12) translate(40 0)"><g transform="translate(-70 -100)">${cardFace("star", 7).replace(/<\/?svg[^>]*>/g, "")}</g></g></g>
+<g transform="translate(150 140) rotate(-14) translate(-110 -100)">${faceBody("cup", 3)}</g>
+<g transform="translate(150 140) rotate(12) translate(-30 -100)">${faceBody("star", 7)}</g>
 <text x="150" y="280" text-anchor="middle" font-family="sans-serif" font-size="26" font-weight="bold" fill="#f4d03f">TEMPLATE: CARDS</text>`,
 );
 

@@ -1,5 +1,14 @@
-import { type Action, activeState, type JsonObject, type Situation, type TableEvent, walk } from "@tt/engine";
+import {
+  type Action,
+  activeState,
+  type JsonObject,
+  type Situation,
+  type TableEvent,
+  visibilityFor,
+  walk,
+} from "@tt/engine";
 import { describe, expect, it } from "vitest";
+import { piecesOf } from "../../registry";
 import { type GameTable, playTable } from "../../testing/driver";
 import { templateCards } from "./index";
 import { bankCoins, cardData, coinsOf, DECK_ID, deckPile, discardPile, handOf } from "./rules";
@@ -128,6 +137,17 @@ describe("template: card game", () => {
       .play("red", draw)
       .undo("red")
       .expect((after) => expect(after).toEqual(s));
+  });
+
+  it("shows hands to their owner, card backs to the others (open hands in the hidden playtest option)", () => {
+    const pieces = piecesOf(templateCards.content.components);
+    for (const openHands of [false, true]) {
+      const s = playTable(templateCards, { players: ["red", "blue"], options: { openHands } }).situation;
+      const card = handOf(s, "blue")[0]?.id as string;
+      expect(visibilityFor(s, pieces, card, "blue", false)).toBe("face");
+      expect(visibilityFor(s, pieces, card, "red", false)).toBe(openHands ? "face" : "back");
+      expect(visibilityFor(s, pieces, deckPile(s).at(-1)?.id as string, "red", false)).toBe("back");
+    }
   });
 
   it("is deterministic", () => {

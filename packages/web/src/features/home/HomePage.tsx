@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from "@tt/protocol";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { NotificationOptIn } from "../notifications/NotificationOptIn";
 import { useProjectList } from "../projects/useProjectList";
 import { ProjectTile } from "./ProjectTile";
 import { Welcome } from "./Welcome";
@@ -13,7 +14,12 @@ export function HomePage() {
   useDocumentTitle();
   // Read once per page load: dismissing reloads the page (spec section 1).
   if (local.getItem(STORAGE_KEYS.welcomeDismissed) !== "1") return <Welcome />;
-  return <GameList />;
+  return (
+    <>
+      <NotificationOptIn />
+      <GameList />
+    </>
+  );
 }
 
 function GameList() {
