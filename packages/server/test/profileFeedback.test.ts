@@ -31,6 +31,22 @@ async function endedTable(): Promise<TableInfo> {
   return t;
 }
 
+/** An ended table at which `client` sat (alone, as red). */
+async function endedTableWith(client: Client): Promise<string> {
+  const t = (
+    await client.post("/api/projects/test-game/new-table", {
+      start_position: { options: {}, playerColors: ["red"] },
+      tableMode: "demo-invite",
+    })
+  ).json() as TableInfo;
+  await client.get(`/api/projects/test-game/join-table/${t.tableId}?color=red`);
+  await server.database.db
+    .update(tables)
+    .set({ status: "ended", endedAt: new Date() })
+    .where(eq(tables.id, t.tableId));
+  return t.tableId;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_IP: "10000" });
   as = await lobbyWorld(server);
@@ -149,8 +165,26 @@ describe("feedback", () => {
     });
     expect((await as.mod.post("/api/submit-feedback", note)).status).toBe(200);
     const res = (await as.admin.get("/api/get-feedback-result/test-game?filterUser=player")).json() as {
-      rows: { note: string }[];
+      rows: { note: string; feedbackAnswers: object }[];
     };
     expect(res.rows[0]!.note).toBe("Check the scoring");
+    expect(res.rows[0]!.feedbackAnswers).toEqual({ fun: "very", balance: "ok" });
+    // A player cannot write a note, nor wipe their answers with an empty submission.
+    const own = { tableId: ended.tableId, answers: { note: "mine" } };
+    expect(await as.player.post("/api/submit-feedback", own)).toMatchObject({
+      status: 400,
+      text: "There are no answers to save.",
+    });
+  });
+
+  it("lets a reader note their own row without touching their answers", async () => {
+    const mine = await endedTableWith(as.mod);
+    await as.mod.post("/api/submit-feedback", { tableId: mine, answers: { fun: "good" } });
+    const note = { tableId: mine, user: "mod", answers: { note: "self note" } };
+    expect((await as.mod.post("/api/submit-feedback", note)).status).toBe(200);
+    const res = (await as.mod.get("/api/get-feedback-result/test-game?filterUser=mod")).json() as {
+      rows: { note: string; feedbackAnswers: object }[];
+    };
+    expect(res.rows[0]).toMatchObject({ note: "self note", feedbackAnswers: { fun: "good" } });
   });
 });

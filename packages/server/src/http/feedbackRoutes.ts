@@ -69,14 +69,13 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       .where(eq(tables.id, body.tableId));
     if (!row) throw new HttpError(404, "Table not found.");
 
-    const author = body.user && body.user.toLowerCase() !== actor.username.toLowerCase() ? body.user : null;
-    if (author) {
-      if (!maySeeFeedback(actor, row.project))
-        throw new HttpError(403, "You may not edit feedback notes of this project.");
-      const keys = Object.keys(body.answers);
-      if (keys.length !== 1 || keys[0] !== "note")
-        throw new HttpError(400, "Only the note of someone else's feedback can be changed.");
-      const user = await findUserByName(db, author);
+    const target = body.user?.trim() || actor.username;
+    const isSelf = target.toLowerCase() === actor.username.toLowerCase();
+    const keys = Object.keys(body.answers);
+    const noteOnly = keys.length === 1 && keys[0] === "note";
+    // A note save comes from a feedback reader, on anyone's row (their own included).
+    if (noteOnly && maySeeFeedback(actor, row.project)) {
+      const user = isSelf ? { id: actor.id } : await findUserByName(db, target);
       if (!user) throw new HttpError(404, "User not found.");
       const updated = await db
         .update(feedback)
@@ -86,10 +85,17 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (updated.length === 0) throw new HttpError(404, "That user has no feedback on this table.");
       return sendText(reply, 200, "Note saved");
     }
+    if (!isSelf) {
+      if (!maySeeFeedback(actor, row.project))
+        throw new HttpError(403, "You may not edit feedback notes of this project.");
+      throw new HttpError(400, "Only the note of someone else's feedback can be changed.");
+    }
 
     if (row.table.status !== "ended") throw new HttpError(409, "Feedback opens when the game has ended.");
     const seat = row.table.seats.find((s) => s.userId === actor.id);
+    // The note belongs to the readers; a player's answers never carry it.
     const { note: _ignored, ...answers } = body.answers;
+    if (Object.keys(answers).length === 0) throw new HttpError(400, "There are no answers to save.");
     await db
       .insert(feedback)
       .values({ tableId: body.tableId, userId: actor.id, color: seat?.color ?? body.color ?? null, answers })

@@ -30,7 +30,7 @@ const detailQuery = z.object({
 
 export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | undefined): void {
   const { db } = deps.database;
-  const notify = lobbyNotifier(io);
+  const notify = lobbyNotifier(io, () => deps.push);
 
   app.get<SlugParams>("/api/projects/get-project-detail/:slug", async (request) => {
     const actor = requireActor(request);

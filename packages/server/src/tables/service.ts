@@ -33,9 +33,10 @@ import { type TableRow, tableInfos } from "./tableInfo";
 export interface LobbyNotifier {
   tableCreated(project: ProjectRow, table: TableInfo, row: TableRow): void;
   tableRemoved(project: ProjectRow, tableId: string): void;
-  playerJoined(project: ProjectRow, tableId: string, color: string, username: string): void;
+  /** `seated`: every user name at the table after the join (the joiner included). */
+  playerJoined(project: ProjectRow, tableId: string, color: string, username: string, seated: string[]): void;
   playerLeft(project: ProjectRow, tableId: string, color: string, username: string): void;
-  tableStarted(project: ProjectRow, row: TableRow): void;
+  tableStarted(project: ProjectRow, row: TableRow, startedBy: string | null): void;
 }
 
 async function tableOf(db: Db, project: ProjectRow, tableId: string): Promise<TableRow> {
@@ -107,7 +108,7 @@ export async function createTable(
   const final = req.tableMode === "public-sandbox" ? await startRow(db, project, row) : row;
   const [info] = await tableInfos(db, project, [final], false);
   notify.tableCreated(project, info!, final);
-  if (final.status === "midgame") notify.tableStarted(project, final);
+  if (final.status === "midgame") notify.tableStarted(project, final, actor.username);
   return info!;
 }
 
@@ -159,7 +160,7 @@ export async function startTable(
     );
   }
   const started = await startRow(db, project, row);
-  notify.tableStarted(project, started);
+  notify.tableStarted(project, started, actor.username);
   return started;
 }
 
@@ -171,7 +172,7 @@ export async function joinTable(
   tableId: string,
   color: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const seated = await db.transaction(async (tx) => {
     // Row lock: two players clicking the same colour at once cannot both get it.
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
     if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
@@ -188,8 +189,9 @@ export async function joinTable(
           (a, b) => row.possibleColors.indexOf(a.color) - row.possibleColors.indexOf(b.color),
         );
     await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
+    return seats.flatMap((s) => (s.username ? [s.username] : []));
   });
-  notify.playerJoined(project, tableId, color, actor.username);
+  notify.playerJoined(project, tableId, color, actor.username, seated);
 }
 
 export async function leaveTable(

@@ -13,6 +13,7 @@ const LobbyPage = lazy(() => import("../features/lobby/LobbyPage"));
 const TablePlaceholder = lazy(() => import("../features/projects/TablePlaceholder"));
 const NewProjectPage = lazy(() => import("../features/siteAdmin/NewProjectPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
+const FeedbackPage = lazy(() => import("../features/feedback/FeedbackPage"));
 
 const toHome = <Navigate to="/" replace />;
 
@@ -35,6 +36,7 @@ export function LoggedInRoutes() {
       <Route path="new-project" element={<NewProjectPage />} />
       <Route path="user/:username" element={<ProfilePage />} />
       <Route path="projects/:projectSlug" element={<LobbyPage />} />
+      <Route path="projects/:projectSlug/feedback" element={<FeedbackPage />} />
       {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
       <Route path="projects/:projectSlug/table" element={toHome} />
       <Route path="projects/:projectSlug/table/:tableId" element={<TablePlaceholder />} />

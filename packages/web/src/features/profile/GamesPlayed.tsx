@@ -1,0 +1,24 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import type { GameStat } from "./api";
+
+/** 'Games played': finished games per project, most played first (the server's order). */
+export function GamesPlayed({ stats }: { stats: GameStat[] }) {
+  if (stats.length === 0) return <Typography color="text.secondary">No finished games yet.</Typography>;
+  return (
+    <Box
+      component="dl"
+      aria-label="Games played"
+      sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
+      {stats.map((stat) => (
+        <Box key={stat.project_name} sx={{ display: "contents" }}>
+          <Typography component="dt">{stat.project_name}</Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {stat.amt}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
