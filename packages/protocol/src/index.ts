@@ -4,3 +4,4 @@ export * from "./lobby";
 export * from "./options";
 export * from "./projects";
 export * from "./socket";
+export * from "./table";

@@ -1,4 +1,5 @@
 import type { LobbyServerEvents } from "./lobby";
+import type { TableClientEvents, TableServerEvents } from "./table";
 
 // Socket.IO event names and payloads (DESIGN.md, 'Tables, turns and the realtime protocol').
 // One place for server and client: a renamed event breaks the type check, not production.
@@ -16,11 +17,11 @@ export interface RegisterSessionPayload {
   sessionNum: number;
 }
 
-export interface ServerToClientEvents extends LobbyServerEvents {
+export interface ServerToClientEvents extends LobbyServerEvents, TableServerEvents {
   instanceId: (id: string) => void;
 }
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends TableClientEvents {
   setUsername: (username: string) => void;
   registerSession: (payload: RegisterSessionPayload) => void;
 }

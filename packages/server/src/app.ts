@@ -15,9 +15,12 @@ import { lobbyRoutes } from "./http/lobbyRoutes";
 import { profileRoutes } from "./http/profileRoutes";
 import { projectRoutes } from "./http/projectRoutes";
 import { pushRoutes } from "./http/pushRoutes";
+import { tableRoutes } from "./http/tableRoutes";
 import { serveWebApp } from "./http/webApp";
 import type { PushService } from "./push/service";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
+import { tableHandlers } from "./realtime/table";
+import { TableHub } from "./tables/hub";
 
 export interface AppDeps {
   config: Config;
@@ -103,6 +106,8 @@ export async function buildApp(
   lobbyRoutes(app, deps, () => io);
   pushRoutes(app, deps);
   profileRoutes(app, deps);
+  const hub = new TableHub(options.database.db);
+  tableRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
@@ -114,6 +119,10 @@ export async function buildApp(
     await io?.close();
   });
   io = await attachRealtime(app, deps);
+  io.on(
+    "connection",
+    tableHandlers(io, options.database.db, hub, () => deps.push),
+  );
   return { app, io };
 }
 

@@ -123,6 +123,8 @@ export const tables = pgTable(
     turnsPlayed: integer("turns_played").notNull().default(0),
     activePlayer: text("active_player"),
     startSituation: jsonb("start_situation"),
+    /** The component tree the table started with: later edits to the project do not change a running game. */
+    components: jsonb("components"),
     tileStats: jsonb("tile_stats").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     /** At the game end: per-colour player stats and the global stats, for results and feedback. */
     resultStats: jsonb("result_stats").$type<{
@@ -194,4 +196,44 @@ export const pushSubscriptions = pgTable(
     uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * A table's event log (DESIGN.md: the log is the truth). The primary key (table_id, seq) is the
+ * concurrency control: two turns that both expect seq n cannot both be written.
+ */
+export const tableEvents = pgTable(
+  "table_events",
+  {
+    tableId: text("table_id")
+      .notNull()
+      .references(() => tables.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    /** The client's turn id: a retried submission finds its event instead of playing twice. */
+    turnUid: text("turn_uid"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: jsonb("event").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.seq] }),
+    uniqueIndex("table_events_turn_uid_idx").on(t.tableId, t.turnUid),
+  ],
+);
+
+export const tableChat = pgTable(
+  "table_chat",
+  {
+    id: serial("id").primaryKey(),
+    tableId: text("table_id")
+      .notNull()
+      .references(() => tables.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    message: text("message").notNull(),
+    type: text("type").notNull().default("chat"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("table_chat_table_idx").on(t.tableId, t.id)],
 );

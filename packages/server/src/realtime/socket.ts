@@ -2,7 +2,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { ClientToServerEvents, RegisterSessionPayload, ServerToClientEvents } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
 import { createClient } from "redis";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
 
@@ -13,6 +13,7 @@ export interface SocketData {
 }
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export function sessionRoom(tokenHash: string): string {
   return `session:${tokenHash}`;

@@ -134,6 +134,7 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
       startedAt: sql`now()`,
       seats,
       startSituation: situation,
+      components: project.components,
       activePlayer: Array.isArray(active) ? active.join(",") : String(active),
       componentsVersion: project.componentsVersion,
     })

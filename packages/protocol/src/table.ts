@@ -1,0 +1,121 @@
+import { actionSchema, type Situation, type TableEvent } from "@tt/engine";
+import { z } from "zod";
+import type { SeatInfo, TableOptionDisplay } from "./lobby";
+
+// The table's realtime contract (game-table.md sections 3, 4, 7; DESIGN.md 'Tables, turns and the
+// realtime protocol'). Every turn is evaluated by the server with the engine; clients fold the events.
+
+export const CHAT_MAX = 500;
+
+export interface ChatMessage {
+  username: string;
+  message: string;
+  /** Milliseconds since the epoch, from the server's clock. */
+  timestamp: number;
+  type: "chat" | "player-joined";
+}
+
+/** GET /api/table-open/{tableId}: everything the table page needs to fold the log and draw it. */
+export interface TableLoadResponse {
+  tableId: string;
+  status: "open" | "midgame" | "ended";
+  tableMode: string;
+  isPrivate: boolean;
+  projectInfo: {
+    slug: string;
+    project_name: string;
+    background: string | null;
+    overviewCard: string | null;
+    roles: { designer: string[]; mod: string[] };
+  };
+  /** The start situation (null while the table is open). */
+  start_position: Situation | null;
+  /** Every event of the log, in seq order. */
+  events: TableEvent[];
+  chatMessages: ChatMessage[];
+  playerColors: SeatInfo[];
+  possibleColors: string[];
+  options: Record<string, string | boolean>;
+  optionsDisplay: Record<string, TableOptionDisplay>;
+  /** The project's component tree at the version the table started with (component info). */
+  components: Record<string, unknown> | null;
+  /** The logged-in user's colour at this table, or null (spectator). */
+  yourSeat: string | null;
+  /** Whether this table's mode lets players use edit mode. */
+  editModeAllowed: boolean;
+  /** In sandbox modes anyone may play any colour (and 'alwaysactive'). */
+  anySeat: boolean;
+  expected_move_id: number;
+}
+
+/** Sent with every turn; `moveId` is the seq the client expects the event to get. */
+export const gameMoveSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  moveId: z.number().int().min(0),
+  /** The client's id for this turn: a retry with the same id is applied once. */
+  turnUID: z.string().min(1).max(100),
+  actions: z.array(actionSchema).min(1).max(20),
+  editMode: z.boolean().default(false),
+  /** The seat the player acts as: must be theirs, except in sandbox modes (any colour or alwaysactive). */
+  seat: z.string().max(20).optional(),
+  preventUndo: z.boolean().optional(),
+  undoBreakpoint: z.boolean().optional(),
+  replayMarks: z.array(z.string().max(50)).max(10).optional(),
+});
+export type GameMove = z.input<typeof gameMoveSchema>;
+
+export const tableSubscribeSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  /** The last seq the client has applied (-1 for none): the server sends what came after. */
+  lastSeq: z.number().int().min(-1),
+});
+
+export const chatSendSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  message: z.string().max(CHAT_MAX, `A chat message may be at most ${CHAT_MAX} characters.`),
+});
+
+export const pingSendSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  x: z.number().finite(),
+  y: z.number().finite(),
+});
+
+export type TableEventMessage =
+  | { tableId: string; type: "game-move" | "undo"; event: TableEvent }
+  | { tableId: string; type: "chat-message"; chat: ChatMessage }
+  | { tableId: string; type: "player-joined" | "player-disconnected"; username: string };
+
+export interface TableRejectMessage {
+  tableId: string;
+  turnUID: string;
+  /** 'outOfSync' when the expected seq was stale; else the refusal message to show. */
+  reason: string;
+}
+
+export interface PingMessage {
+  tableId: string;
+  sourcePlayer: string;
+  data: { x: number; y: number };
+}
+
+export type TableSubscribeAck =
+  | { ok: true; status: string; events: TableEvent[]; expected_move_id: number }
+  | { ok: false; reason: string };
+
+export interface TableServerEvents {
+  "table-event": (message: TableEventMessage) => void;
+  "table-event-reject": (message: TableRejectMessage) => void;
+  "table-restarted": (tableId: string) => void;
+  ping: (message: PingMessage) => void;
+}
+
+export interface TableClientEvents {
+  "table-subscribe": (
+    payload: z.input<typeof tableSubscribeSchema>,
+    ack: (answer: TableSubscribeAck) => void,
+  ) => void;
+  "game-move": (payload: GameMove) => void;
+  "chat message": (payload: z.input<typeof chatSendSchema>) => void;
+  ping: (payload: z.input<typeof pingSendSchema>) => void;
+}

@@ -1,0 +1,95 @@
+import type { Situation } from "@tt/engine";
+import { type ChatMessage, displayOptions, type TableLoadResponse } from "@tt/protocol";
+import { asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../app";
+import { mayViewProject, seesHiddenOptions } from "../auth/permissions";
+import { projects, tableChat, tables } from "../db/schema";
+import { projectOptions } from "../projects/load";
+import type { Io } from "../realtime/socket";
+import { tableRoom } from "../realtime/table";
+import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
+import { tableInfos } from "../tables/tableInfo";
+import { requireActor } from "./context";
+import { HttpError, sendText } from "./errors";
+
+type TableParams = { Params: { tableId: string } };
+const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
+
+/** The table page's calls (game-table.md section 7): open (the load response) and close. */
+export function tableRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hub: TableHub,
+  io: () => Io | undefined,
+): void {
+  const { db } = deps.database;
+
+  app.get<TableParams>("/api/table-open/:tableId", async (request) => {
+    const actor = requireActor(request);
+    const [row] = await db
+      .select({ table: tables, project: projects })
+      .from(tables)
+      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+      .where(eq(tables.id, request.params.tableId));
+    // Private tables open for anyone with the link (spec section 6); closed projects only for members.
+    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    const { table, project } = row;
+    const privileged = seesHiddenOptions(actor, project);
+    const [info] = await tableInfos(db, project, [table], privileged);
+    const chat = await db
+      .select()
+      .from(tableChat)
+      .where(eq(tableChat.tableId, table.id))
+      .orderBy(asc(tableChat.id));
+    const events = table.startSituation ? await hub.events(table.id, -1) : [];
+    const body: TableLoadResponse = {
+      tableId: table.id,
+      status: table.status as TableLoadResponse["status"],
+      tableMode: table.tableMode,
+      isPrivate: table.isPrivate,
+      projectInfo: {
+        slug: project.slug,
+        project_name: project.projectName,
+        background: project.background,
+        overviewCard: project.overviewCard,
+        roles: { designer: project.roles.designer ?? [], mod: project.roles.mod ?? [] },
+      },
+      start_position: (table.startSituation as Situation | null) ?? null,
+      events,
+      chatMessages: chat.map(
+        (c): ChatMessage => ({
+          username: c.username,
+          message: c.message,
+          timestamp: c.createdAt.getTime(),
+          type: c.type as ChatMessage["type"],
+        }),
+      ),
+      playerColors: info!.playerColors,
+      possibleColors: table.possibleColors,
+      options: table.options,
+      optionsDisplay: displayOptions(projectOptions(project), table.options, privileged),
+      components:
+        (table.components as Record<string, unknown> | null) ??
+        (project.components as Record<string, unknown> | null),
+      yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
+      editModeAllowed: editModeAllowed(table.tableMode),
+      anySeat: anySeatMode(table.tableMode),
+      expected_move_id: table.expectedMoveId,
+    };
+    return body;
+  });
+
+  app.get<TableParams>("/api/table-close/:tableId", async (request, reply) => {
+    const actor = requireActor(request);
+    const q = sessionQuery.safeParse(request.query);
+    const server = io();
+    if (q.success && q.data.sessionId && server) {
+      for (const s of await server.in(`user:${actor.username}`).fetchSockets()) {
+        if (s.data.sessionId === q.data.sessionId) s.leave(tableRoom(request.params.tableId));
+      }
+    }
+    return sendText(reply, 200, "ok");
+  });
+}

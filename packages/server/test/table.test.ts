@@ -1,0 +1,228 @@
+import type { Action, Situation } from "@tt/engine";
+import type { TableEventMessage, TableInfo, TableLoadResponse, TableRejectMessage } from "@tt/protocol";
+import { eq } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableEvents, tables } from "../src/db/schema";
+import { type Client, startTestServer, type TestServer } from "./harness";
+import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
+
+// Server-verified turns over Socket.IO, with chess as the game: a real module, real rules.
+
+let server: TestServer;
+let as: Record<Role, Client>;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_PER_IP: "10000" });
+  as = await lobbyWorld(server);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server.close();
+});
+
+const click = (componentId: string): Action => ({ kind: "click component", componentId });
+const square = (name: string): Action => ({
+  kind: "click position",
+  destinationId: "board",
+  positionName: "squares",
+  positionIndex: name,
+});
+
+/** A started chess table with designer and player seated; who is White comes from the shuffled seats. */
+async function chessTable() {
+  const t = (
+    await as.designer.post("/api/projects/chess/new-table", {
+      start_position: { options: {} },
+      tableMode: "competitive-edit",
+    })
+  ).json() as TableInfo;
+  // 'competitive' (edit mode disabled) is named by the spec but not offered in the lobby: set it here.
+  await server.database.db.update(tables).set({ tableMode: "competitive" }).where(eq(tables.id, t.tableId));
+  await as.designer.get(`/api/projects/chess/join-table/${t.tableId}?color=red`);
+  await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
+  expect((await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
+  const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+  const sides = (load.start_position as Situation).globals.sides as { white: string; black: string };
+  const byColor = { red: "designer", blue: "player" } as const;
+  const white = byColor[sides.white as "red" | "blue"];
+  const black = byColor[sides.black as "red" | "blue"];
+  return { tableId: t.tableId, load, white, black };
+}
+
+async function tab(who: Role, tableId: string, lastSeq = -1) {
+  const s = await openTab(server, as[who], `tab-${who}-${Math.random()}`);
+  sockets.push(s);
+  const rec = recorder(s);
+  const ack = await s.emitWithAck("table-subscribe", { tableId, lastSeq });
+  return { s, rec, ack };
+}
+
+const move = (tableId: string, moveId: number, actions: Action[], turnUID = `t-${Math.random()}`) => ({
+  tableId,
+  moveId,
+  turnUID,
+  actions,
+  editMode: false,
+});
+
+describe("table-open", () => {
+  it("loads the start situation, seats and mode; refuses unknown tables and outsiders of closed projects", async () => {
+    const { tableId, load } = await chessTable();
+    expect(load).toMatchObject({
+      status: "midgame",
+      tableMode: "competitive",
+      editModeAllowed: false,
+      anySeat: false,
+      events: [],
+      expected_move_id: 0,
+    });
+    expect(load.components).toMatchObject({ version: expect.any(Number) });
+    expect((await as.player.get(`/api/table-open/${tableId}`)).json()).toMatchObject({ yourSeat: "blue" });
+    expect((await as.outsider.get(`/api/table-open/${tableId}`)).json()).toMatchObject({ yourSeat: null });
+    expect(await as.outsider.get("/api/table-open/nope")).toMatchObject({
+      status: 404,
+      text: "Table not found.",
+    });
+  });
+});
+
+describe("turns", () => {
+  it("evaluates a turn with the game module, stores it and broadcasts it to everyone at the table", async () => {
+    const { tableId, white } = await chessTable();
+    const w = await tab(white, tableId);
+    const watcher = await tab("outsider", tableId);
+    expect(w.ack).toEqual({ ok: true, status: "midgame", events: [], expected_move_id: 0 });
+
+    w.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e4")], "first"));
+    const seen = (await watcher.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    expect(seen.type).toBe("game-move");
+    expect(seen.event).toMatchObject({ kind: "turn", seq: 0, turnUID: "first" });
+    const mine = (await w.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    expect(mine.event).toEqual(seen.event);
+    const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
+    expect(row).toMatchObject({ expectedMoveId: 1, turnsPlayed: 1 });
+  });
+
+  it("refuses the wrong seat, spectators and illegal moves with the rules' messages, and changes nothing", async () => {
+    const { tableId, white, black } = await chessTable();
+    const b = await tab(black, tableId);
+    b.s.emit("game-move", move(tableId, 0, [click("black-pawn-e7"), square("e5")], "early"));
+    expect(((await b.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "You cannot play now: Wait for your turn",
+    );
+    const spectator = await tab("outsider", tableId);
+    spectator.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e4")]));
+    expect(((await spectator.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "You cannot play now: Wait for your turn",
+    );
+    const spectatorAsWhite = { ...move(tableId, 0, [click("white-pawn-e2")]), seat: "red" };
+    spectator.s.emit("game-move", spectatorAsWhite);
+    expect(((await spectator.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "Spectators cannot move.",
+    );
+    const w = await tab(white, tableId);
+    w.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e5")]));
+    expect(((await w.rec.next("table-event-reject")) as TableRejectMessage).reason).toMatch(
+      /^Cannot make move: |cannot move there/,
+    );
+    w.s.emit("game-move", { ...move(tableId, 0, [click("white-pawn-e2")]), editMode: true });
+    expect(((await w.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "Edit mode is not allowed at this table.",
+    );
+    expect(
+      await server.database.db.select().from(tableEvents).where(eq(tableEvents.tableId, tableId)),
+    ).toEqual([]);
+  });
+
+  it("refuses a malformed payload without changing anything", async () => {
+    const { tableId, white } = await chessTable();
+    const w = await tab(white, tableId);
+    w.s.emit("game-move", {
+      tableId,
+      moveId: "zero",
+      turnUID: "bad",
+      actions: [{ kind: "teleport" }],
+    } as never);
+    const reject = (await w.rec.next("table-event-reject")) as TableRejectMessage;
+    expect(reject).toMatchObject({ tableId, turnUID: "bad" });
+    expect(reject.reason).toMatch(/^System error: /);
+    expect(
+      await server.database.db.select().from(tableEvents).where(eq(tableEvents.tableId, tableId)),
+    ).toEqual([]);
+  });
+
+  it("applies a retried turn once and answers the retry with the event it produced", async () => {
+    const { tableId, white } = await chessTable();
+    const w = await tab(white, tableId);
+    const turn = move(tableId, 0, [click("white-knight-g1"), square("f3")], "retry-me");
+    w.s.emit("game-move", turn);
+    const first = (await w.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    w.s.emit("game-move", turn);
+    const again = (await w.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    expect(again.event).toEqual(first.event);
+    expect(
+      await server.database.db.select().from(tableEvents).where(eq(tableEvents.tableId, tableId)),
+    ).toHaveLength(1);
+  });
+
+  it("writes exactly one of two turns racing for one seq; the other is told it is out of sync", async () => {
+    // A sandbox: both tabs may act for any colour, so only the expected seq decides between them.
+    const body = {
+      start_position: { options: {}, playerColors: ["red", "blue"] },
+      tableMode: "public-sandbox",
+    };
+    const t = (await as.staff.post("/api/projects/sandbox/new-table", body)).json() as TableInfo;
+    const one = await tab("staff", t.tableId);
+    const two = await tab("mod", t.tableId);
+    const press: Action = { kind: "press state button", button: "roll" };
+    one.s.emit("game-move", { ...move(t.tableId, 0, [press], "racer-a"), seat: "alwaysactive" });
+    two.s.emit("game-move", { ...move(t.tableId, 0, [press], "racer-b"), seat: "alwaysactive" });
+    const winner = (await one.rec.next("table-event")) as { event: { turnUID: string } };
+    await two.rec.next("table-event");
+    const rejects = [...one.rec.events, ...two.rec.events].filter((e) => e.name === "table-event-reject");
+    await new Promise((r) => setTimeout(r, 100));
+    const loser = winner.event.turnUID === "racer-a" ? two : one;
+    expect(((await loser.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe("outOfSync");
+    expect(rejects.length).toBeLessThanOrEqual(1);
+    const rows = await server.database.db
+      .select()
+      .from(tableEvents)
+      .where(eq(tableEvents.tableId, t.tableId));
+    expect(rows.map((r) => r.turnUid)).toEqual([winner.event.turnUID]);
+  });
+});
+
+describe("resync", () => {
+  it("sends a returning client what it missed after its last seq", async () => {
+    const { tableId, white, black } = await chessTable();
+    const w = await tab(white, tableId);
+    w.s.emit("game-move", move(tableId, 0, [click("white-pawn-d2"), square("d4")]));
+    await w.rec.next("table-event");
+    const b = await tab(black, tableId);
+    b.s.emit("game-move", move(tableId, 1, [click("black-pawn-d7"), square("d5")]));
+    await b.rec.next("table-event");
+    const late = await tab(white, tableId, 0);
+    expect(late.ack).toMatchObject({ ok: true, expected_move_id: 2 });
+    expect((late.ack as { events: { seq: number }[] }).events.map((e) => e.seq)).toEqual([1]);
+    w.s.emit("game-move", move(tableId, 1, [click("white-pawn-c2"), square("c4")]));
+    expect(((await w.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe("outOfSync");
+  });
+});
+
+describe("chat", () => {
+  it("carries messages to everyone at the table and keeps them with the table", async () => {
+    const { tableId, white } = await chessTable();
+    const w = await tab(white, tableId);
+    const o = await tab("outsider", tableId);
+    o.s.emit("chat message", { tableId, message: "  good luck <b>both</b>  " });
+    const got = (await w.rec.next("table-event")) as TableEventMessage & { type: "chat-message" };
+    expect(got.chat).toMatchObject({ username: "outsider", message: "good luck <b>both</b>", type: "chat" });
+    o.s.emit("chat message", { tableId, message: "   " });
+    o.s.emit("chat message", { tableId, message: "x".repeat(501) });
+    await new Promise((r) => setTimeout(r, 200));
+    const load = (await as.player.get(`/api/table-open/${tableId}`)).json() as TableLoadResponse;
+    expect(load.chatMessages.map((c) => c.message)).toEqual(["good luck <b>both</b>"]);
+  });
+});
