@@ -60,3 +60,66 @@ describe("push notifications from the lobby", () => {
     expect(fake.for("outsider")).toHaveLength(0);
   });
 });
+
+describe("your turn", () => {
+  it("is pushed to the player whose turn it became, only while the table is open in none of their tabs", async () => {
+    const { openTab } = await import("./lobbyFixture");
+    const t = (
+      await as.designer.post("/api/projects/chess/new-table", {
+        start_position: { options: {} },
+        tableMode: "competitive-edit",
+      })
+    ).json() as TableInfo;
+    await as.designer.get(`/api/projects/chess/join-table/${t.tableId}?color=red`);
+    await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
+    await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {});
+    const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as {
+      start_position: { globals: { sides: { white: string } } };
+    };
+    const white = load.start_position.globals.sides.white === "red" ? "designer" : "player";
+    const black = white === "designer" ? "player" : "designer";
+    const before = fake.for(black).length;
+
+    const socket = await openTab(server, as[white], `tab-${white}-turn`);
+    await socket.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: -1 });
+    const done = new Promise((r) => socket.once("table-event", r));
+    socket.emit("game-move", {
+      tableId: t.tableId,
+      moveId: 0,
+      turnUID: "e4",
+      editMode: false,
+      actions: [
+        { kind: "click component", componentId: "white-pawn-e2" },
+        { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: "e4" },
+      ],
+    });
+    await done;
+    await until(() => fake.for(black).length > before);
+    const latest = decrypted(black).at(-1)!;
+    expect(latest).toMatchObject({ title: "It is your turn", url: `/projects/chess/table/${t.tableId}` });
+
+    // White leaves the table; Black plays with the table open, so only White is told.
+    socket.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const blackTab = await openTab(server, as[black], `tab-${black}-turn`);
+    await blackTab.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: 0 });
+    const count = fake.for(black).length;
+    const next = new Promise((r) => blackTab.once("table-event", r));
+    blackTab.emit("game-move", {
+      tableId: t.tableId,
+      moveId: 1,
+      turnUID: "e5",
+      editMode: false,
+      actions: [
+        { kind: "click component", componentId: "black-pawn-e7" },
+        { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: "e5" },
+      ],
+    });
+    await next;
+    const whiteCount = fake.for(white).length;
+    await until(() => fake.for(white).length > whiteCount);
+    expect(decrypted(white).at(-1)).toMatchObject({ title: "It is your turn" });
+    blackTab.close();
+    expect(fake.for(black).length).toBe(count);
+  });
+});
