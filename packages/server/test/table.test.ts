@@ -226,3 +226,13 @@ describe("chat", () => {
     expect(load.chatMessages.map((c) => c.message)).toEqual(["good luck <b>both</b>"]);
   });
 });
+
+describe("a removed table", () => {
+  it("tells the tabs on its page, so they can go back to the lobby", async () => {
+    const t = (await as.mod.post("/api/projects/chess/new-table", { start_position: { options: {} }, tableMode: "competitive-edit" })).json() as TableInfo;
+    const watcher = await tab("outsider", t.tableId);
+    expect(watcher.ack).toMatchObject({ ok: true, status: "open" });
+    await as.mod.get(`/api/projects/chess/erase-table/${t.tableId}`);
+    expect(await watcher.rec.next("remove-table")).toBe(t.tableId);
+  });
+});

@@ -27,7 +27,8 @@ export function lobbyNotifier(
       io()?.to(target).emit("table-create", table);
     },
     tableRemoved(project, tableId) {
-      io()?.to(lobbyRoom(project.slug)).emit("remove-table", tableId);
+      // Also to the table's own page, whose user is then sent to the lobby (spec section 4).
+      io()?.to([lobbyRoom(project.slug), `table:${tableId}`]).emit("remove-table", tableId);
     },
     playerJoined(project, tableId, color, username, seated) {
       io()
