@@ -229,10 +229,41 @@ describe("chat", () => {
 
 describe("a removed table", () => {
   it("tells the tabs on its page, so they can go back to the lobby", async () => {
-    const t = (await as.mod.post("/api/projects/chess/new-table", { start_position: { options: {} }, tableMode: "competitive-edit" })).json() as TableInfo;
+    const t = (
+      await as.mod.post("/api/projects/chess/new-table", {
+        start_position: { options: {} },
+        tableMode: "competitive-edit",
+      })
+    ).json() as TableInfo;
     const watcher = await tab("outsider", t.tableId);
     expect(watcher.ack).toMatchObject({ ok: true, status: "open" });
     await as.mod.get(`/api/projects/chess/erase-table/${t.tableId}`);
     expect(await watcher.rec.next("remove-table")).toBe(t.tableId);
+  });
+});
+
+describe("GET /api/container-content", () => {
+  it("lists a deck's cards and discard pile, and refuses other components and strangers", async () => {
+    const body = { start_position: { options: {}, playerColors: ["red"] }, tableMode: "public-sandbox" };
+    const t = (await as.player.post("/api/projects/sandbox/new-table", body)).json() as TableInfo;
+    const load = (await as.player.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    const decks: string[] = [];
+    const visit = (c: { id: string; type: string; children: Record<string, unknown> }) => {
+      if (c.type === "deck") decks.push(c.id);
+      for (const kids of Object.values(c.children)) {
+        for (const k of Array.isArray(kids) ? kids : Object.values(kids as object)) visit(k);
+      }
+    };
+    visit((load.start_position as Situation).root as never);
+    expect(decks.length).toBeGreaterThan(0);
+    const res = await as.outsider.get(`/api/container-content?tableId=${t.tableId}&containerId=${decks[0]}`);
+    const content = res.json() as { components: { type: string }[]; discardedComponents: unknown[] };
+    expect(content.components.length).toBeGreaterThan(0);
+    expect(content.components.every((c) => c.type === "card")).toBe(true);
+    expect(content.discardedComponents).toEqual([]);
+    expect(
+      (await as.outsider.get(`/api/container-content?tableId=${t.tableId}&containerId=nope`)).status,
+    ).toBe(404);
+    expect((await as.outsider.get(`/api/container-content?tableId=${t.tableId}`)).status).toBe(400);
   });
 });

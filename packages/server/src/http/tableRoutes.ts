@@ -1,4 +1,11 @@
-import type { Situation } from "@tt/engine";
+import {
+  type Component,
+  childrenAt,
+  DECK_POSITION,
+  DISCARD_POSITION,
+  findComponent,
+  type Situation,
+} from "@tt/engine";
 import { type ChatMessage, displayOptions, type TableLoadResponse } from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -12,10 +19,25 @@ import { tableRoom } from "../realtime/table";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { tableInfos } from "../tables/tableInfo";
 import { requireActor } from "./context";
-import { HttpError, sendText } from "./errors";
+import { firstIssue, HttpError, sendText } from "./errors";
 
 type TableParams = { Params: { tableId: string } };
 const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
+const containerQuery = z.object({
+  tableId: z.string().min(1).max(50),
+  containerId: z.string().min(1).max(200),
+});
+
+/** A bank keeps its pieces in positions of its own; everything but the deck and discard piles. */
+function allChildren(container: Component): Component[] {
+  return Object.entries(container.children).flatMap(([name, kids]) =>
+    name === DECK_POSITION || name === DISCARD_POSITION
+      ? []
+      : Array.isArray(kids)
+        ? kids
+        : Object.values(kids),
+  );
+}
 
 /** The table page's calls (game-table.md section 7): open (the load response) and close. */
 export function tableRoutes(
@@ -79,6 +101,30 @@ export function tableRoutes(
       expected_move_id: table.expectedMoveId,
     };
     return body;
+  });
+
+  // Right-click on a deck or bank shows what it holds (game-table.md section 7).
+  app.get("/api/container-content", async (request) => {
+    const actor = requireActor(request);
+    const q = containerQuery.safeParse(request.query);
+    if (!q.success) throw new HttpError(400, firstIssue(q.error));
+    const [row] = await db
+      .select({ project: projects })
+      .from(tables)
+      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+      .where(eq(tables.id, q.data.tableId));
+    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    const situation = await hub.situation(q.data.tableId);
+    const container = situation ? findComponent(situation.root, q.data.containerId) : undefined;
+    if (!container || (container.type !== "deck" && container.type !== "bank")) {
+      throw new HttpError(404, "No deck or bank with that id at this table.");
+    }
+    return {
+      components: childrenAt(container, DECK_POSITION).concat(
+        container.type === "bank" ? allChildren(container) : [],
+      ),
+      discardedComponents: childrenAt(container, DISCARD_POSITION),
+    };
   });
 
   app.get<TableParams>("/api/table-close/:tableId", async (request, reply) => {

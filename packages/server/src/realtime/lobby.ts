@@ -28,7 +28,9 @@ export function lobbyNotifier(
     },
     tableRemoved(project, tableId) {
       // Also to the table's own page, whose user is then sent to the lobby (spec section 4).
-      io()?.to([lobbyRoom(project.slug), `table:${tableId}`]).emit("remove-table", tableId);
+      io()
+        ?.to([lobbyRoom(project.slug), `table:${tableId}`])
+        .emit("remove-table", tableId);
     },
     playerJoined(project, tableId, color, username, seated) {
       io()
