@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, startServer, watchPageErrors } from "./harness";
+import { launchBrowser, type RunningServer, signedInPerson, startServer, watchPageErrors } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,17 +17,9 @@ afterAll(async () => {
 });
 
 async function person(name: string, role = "user"): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  const code = await server.invite(role);
-  await page.request.post(`${server.url}/api/registerUser`, {
-    data: { userName: name, userPassword: "password one!", inviteCode: code, email: `${name}@example.test` },
-  });
-  await page.request.post(`${server.url}/api/login`, {
-    data: { userName: name, userPassword: "password one!" },
-  });
-  return { page, context };
+  const p = await signedInPerson(browser, server, name, role);
+  contexts.push(p.context);
+  return p;
 }
 
 /** Plays a chess move through the realtime protocol, as the person's own browser session. */

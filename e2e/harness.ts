@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -100,4 +100,26 @@ export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/** A person at their own computer: a fresh browser context, registered and logged in through the API. */
+export async function signedInPerson(
+  browser: Browser,
+  server: RunningServer,
+  name: string,
+  role = "user",
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  const code = await server.invite(role);
+  const reg = await page.request.post(`${server.url}/api/registerUser`, {
+    data: { userName: name, userPassword: "password one!", inviteCode: code, email: `${name}@example.test` },
+  });
+  if (reg.status() !== 200) throw new Error(`registering ${name}: ${await reg.text()}`);
+  const login = await page.request.post(`${server.url}/api/login`, {
+    data: { userName: name, userPassword: "password one!" },
+  });
+  if (login.status() !== 200) throw new Error(`logging in ${name}: ${await login.text()}`);
+  return { page, context, errors };
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, startServer, watchPageErrors } from "./harness";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,23 +21,10 @@ afterEach(async () => {
 
 /** A signed-in browser of its own (cookies, storage), as a second person at another computer. */
 async function person(name: string, role = "user"): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  errors.push(watchPageErrors(page));
-  const code = await server.invite(role);
-  const reg = await page.request.post(`${server.url}/api/registerUser`, {
-    data: { userName: name, userPassword: "password one!", inviteCode: code, email: `${name}@example.test` },
-  });
-  expect(reg.status()).toBe(200);
-  expect(
-    (
-      await page.request.post(`${server.url}/api/login`, {
-        data: { userName: name, userPassword: "password one!" },
-      })
-    ).status(),
-  ).toBe(200);
-  return page;
+  const p = await signedInPerson(browser, server, name, role);
+  contexts.push(p.context);
+  errors.push(p.errors);
+  return p.page;
 }
 
 const tile = (page: Page, tableId: string) => page.getByRole("article").filter({ hasText: `ID: ${tableId}` });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, startServer, watchPageErrors } from "./harness";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,18 +16,9 @@ afterAll(async () => {
 });
 
 async function person(name: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  const code = await server.invite();
-  await page.request.post(`${server.url}/api/registerUser`, {
-    data: { userName: name, userPassword: "password one!", inviteCode: code, email: `${name}@example.test` },
-  });
-  await page.request.post(`${server.url}/api/login`, {
-    data: { userName: name, userPassword: "password one!" },
-  });
-  return { page, errors };
+  const p = await signedInPerson(browser, server, name);
+  contexts.push(p.context);
+  return p;
 }
 
 describe("the profile page", () => {

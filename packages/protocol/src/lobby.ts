@@ -1,22 +1,12 @@
+import { PLAYER_COLOUR_NAMES, PLAYER_COLOURS, type PlayerColour } from "@tt/engine";
 import { z } from "zod";
 
 // Lobby contract (platform-lobby-accounts.md sections 3, 5, 7): table tiles, project detail, table calls.
 
-/** Player colours with hex (spec section 3). */
-export const PLAYER_COLORS = {
-  red: "ff4038",
-  blue: "2799d8",
-  green: "57a141",
-  yellow: "ecce46",
-  cyan: "00a9a9",
-  orange: "ee6401",
-  cerise: "d8358c",
-  lime: "b3cc00",
-  purple: "825a9d",
-  white: "b1b1b1",
-} as const;
-export type PlayerColor = keyof typeof PLAYER_COLORS;
-export const COLOR_NAMES = Object.keys(PLAYER_COLORS) as PlayerColor[];
+/** Player colours with hex (spec section 3); the engine owns the game constants. */
+export const PLAYER_COLORS = PLAYER_COLOURS;
+export type PlayerColor = PlayerColour;
+export const COLOR_NAMES = PLAYER_COLOUR_NAMES;
 
 export const MAX_PLAYERS = 4;
 export const TABLE_LIST_PAGE_SIZE = 20;
@@ -179,4 +169,24 @@ export interface PlayerEventPayload {
   tableId: string;
   color: string;
   userInfo: UserInfo | null;
+}
+
+/** A row of GET /api/get-feedback-result/{slug}. */
+export interface FeedbackRow {
+  tableId: string;
+  username: string;
+  color: string | null;
+  createdTime: string;
+  version: string;
+  note: string;
+  feedbackAnswers: Record<string, string>;
+  statValues: Record<string, unknown>;
+  globalStatValues: Record<string, unknown>;
+  options: Record<string, unknown>;
+}
+
+export interface FeedbackResultPage {
+  rows: FeedbackRow[];
+  page: number;
+  pageCount: number;
 }

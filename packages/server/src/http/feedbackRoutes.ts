@@ -1,3 +1,4 @@
+import type { FeedbackResultPage, FeedbackRow } from "@tt/protocol";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -36,19 +37,6 @@ const resultQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   filterUser: z.string().max(100).optional(),
 });
-
-export interface FeedbackRow {
-  tableId: string;
-  username: string;
-  color: string | null;
-  createdTime: string;
-  version: string;
-  note: string;
-  feedbackAnswers: Record<string, string>;
-  statValues: Record<string, unknown>;
-  globalStatValues: Record<string, unknown>;
-  options: Record<string, unknown>;
-}
 
 export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;

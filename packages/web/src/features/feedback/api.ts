@@ -1,29 +1,12 @@
 // Feedback calls (platform-lobby-accounts.md section 7): the project's options and permissions, the
 // paged results, and saving a reader's note on someone's row.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProjectDetail } from "@tt/protocol";
+import type { FeedbackResultPage, FeedbackRow, ProjectDetail } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 import { DETAIL_FAILURE } from "../lobby/api";
 import { type FeedbackQuery, feedbackResultPath } from "./feedbackQuery";
 
-export interface FeedbackRow {
-  tableId: string;
-  username: string;
-  color: string | null;
-  createdTime: string;
-  version: string;
-  note: string;
-  feedbackAnswers: Record<string, string>;
-  statValues: Record<string, unknown>;
-  globalStatValues: Record<string, unknown>;
-  options: Record<string, unknown>;
-}
-
-export interface FeedbackPage {
-  rows: FeedbackRow[];
-  page: number;
-  pageCount: number;
-}
+export type { FeedbackResultPage as FeedbackResultPage, FeedbackRow };
 
 /** The server's refusal, shown when the detail says the user may not read feedback and the call fails. */
 export const FEEDBACK_FORBIDDEN = "Only project admins, designers and mods may read feedback.";
@@ -53,7 +36,7 @@ export function useFeedbackResults(slug: string, query: FeedbackQuery, enabled: 
   return useQuery({
     queryKey: [...feedbackKeys.results(slug), query] as const,
     queryFn: async () => {
-      const result = await api<FeedbackPage>(feedbackResultPath(slug, query));
+      const result = await api<FeedbackResultPage>(feedbackResultPath(slug, query));
       if (!result.ok || !result.json) throw new Error(failureText(result));
       return result.json;
     },
@@ -77,7 +60,7 @@ export function useSaveNote(slug: string) {
     },
     onSuccess: (v) => {
       // Every loaded page that shows this row now holds the saved note.
-      client.setQueriesData<FeedbackPage>({ queryKey: feedbackKeys.results(slug) }, (data) =>
+      client.setQueriesData<FeedbackResultPage>({ queryKey: feedbackKeys.results(slug) }, (data) =>
         data
           ? {
               ...data,
