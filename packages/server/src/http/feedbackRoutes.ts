@@ -1,4 +1,4 @@
-import type { FeedbackResultPage, FeedbackRow } from "@tt/protocol";
+import type { FeedbackRow } from "@tt/protocol";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";

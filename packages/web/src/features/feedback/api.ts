@@ -6,7 +6,7 @@ import { api, failureText } from "../../lib/api";
 import { DETAIL_FAILURE } from "../lobby/api";
 import { type FeedbackQuery, feedbackResultPath } from "./feedbackQuery";
 
-export type { FeedbackResultPage as FeedbackResultPage, FeedbackRow };
+export type { FeedbackResultPage, FeedbackRow };
 
 /** The server's refusal, shown when the detail says the user may not read feedback and the call fails. */
 export const FEEDBACK_FORBIDDEN = "Only project admins, designers and mods may read feedback.";
