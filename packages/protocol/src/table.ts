@@ -64,6 +64,15 @@ export const gameMoveSchema = z.object({
 });
 export type GameMove = z.input<typeof gameMoveSchema>;
 
+/** Undo (game-table.md section 4): marks the player's last turns undone, back to an undo breakpoint. */
+export const undoSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  moveId: z.number().int().min(0),
+  turnUID: z.string().min(1).max(100),
+  editMode: z.boolean().default(false),
+  seat: z.string().max(20).optional(),
+});
+
 export const tableSubscribeSchema = z.object({
   tableId: z.string().min(1).max(50),
   /** The last seq the client has applied (-1 for none): the server sends what came after. */
@@ -116,6 +125,7 @@ export interface TableClientEvents {
     ack: (answer: TableSubscribeAck) => void,
   ) => void;
   "game-move": (payload: GameMove) => void;
+  undo: (payload: z.input<typeof undoSchema>) => void;
   "chat message": (payload: z.input<typeof chatSendSchema>) => void;
   ping: (payload: z.input<typeof pingSendSchema>) => void;
 }

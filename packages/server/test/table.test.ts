@@ -267,3 +267,24 @@ describe("GET /api/container-content", () => {
     expect((await as.outsider.get(`/api/container-content?tableId=${t.tableId}`)).status).toBe(400);
   });
 });
+
+describe("undo", () => {
+  it("undoes the player's own last turn, refuses someone else's, and every client folds the same", async () => {
+    const { tableId, white, black } = await chessTable();
+    const w = await tab(white, tableId);
+    w.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e4")]));
+    await w.rec.next("table-event");
+    const b = await tab(black, tableId);
+    b.s.emit("undo", { tableId, moveId: 1, turnUID: "b-undo", editMode: false });
+    expect(((await b.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "Cannot undo someone else's turn",
+    );
+    w.s.emit("undo", { tableId, moveId: 1, turnUID: "w-undo", editMode: false });
+    const undone = (await b.rec.next("table-event")) as TableEventMessage & { type: "undo" };
+    expect(undone.type).toBe("undo");
+    expect(undone.event).toMatchObject({ kind: "undo", seq: 1, undone: [0] });
+    // After the undo White moves again from the start position, as seq 2.
+    w.s.emit("game-move", move(tableId, 2, [click("white-pawn-d2"), square("d4")]));
+    expect(((await b.rec.next("table-event")) as { event: { seq: number } }).event.seq).toBe(2);
+  });
+});

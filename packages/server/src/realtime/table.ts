@@ -5,6 +5,7 @@ import {
   pingSendSchema,
   type TableSubscribeAck,
   tableSubscribeSchema,
+  undoSchema,
 } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import { mayViewProject } from "../auth/permissions";
@@ -79,6 +80,35 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, push: () => PushSer
             actor.username,
           );
         }
+      } catch (err) {
+        socket.emit("table-event-reject", {
+          tableId,
+          turnUID,
+          reason: `System error: ${(err as Error).message}`,
+        });
+      }
+    });
+
+    socket.on("undo", async (payload) => {
+      const parsed = undoSchema.safeParse(payload);
+      const tableId = typeof payload?.tableId === "string" ? payload.tableId.slice(0, 50) : "";
+      const turnUID = typeof payload?.turnUID === "string" ? payload.turnUID.slice(0, 100) : "";
+      if (!parsed.success) {
+        socket.emit("table-event-reject", {
+          tableId,
+          turnUID,
+          reason: `System error: ${parsed.error.issues[0]?.message ?? "bad undo"}`,
+        });
+        return;
+      }
+      try {
+        const answer = await hub.submitUndo(actor, parsed.data, Date.now());
+        if (answer.kind === "reject")
+          socket.emit("table-event-reject", { tableId, turnUID, reason: answer.reason });
+        else if (answer.kind === "duplicate")
+          socket.emit("table-event", { tableId, type: "undo", event: answer.event });
+        else if (answer.kind === "event")
+          io.to(tableRoom(tableId)).emit("table-event", { tableId, type: "undo", event: answer.event });
       } catch (err) {
         socket.emit("table-event-reject", {
           tableId,

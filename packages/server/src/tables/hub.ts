@@ -2,6 +2,7 @@ import {
   appendEvent,
   createSnapshotCache,
   type JsonObject,
+  planUndo,
   recordTurn,
   type Situation,
   type SnapshotCache,
@@ -41,6 +42,14 @@ export type TurnAnswer =
   | { kind: "reject"; reason: string };
 
 export const OUT_OF_SYNC = "outOfSync";
+
+export interface UndoInput {
+  tableId: string;
+  moveId: number;
+  turnUID: string;
+  editMode: boolean;
+  seat?: string | undefined;
+}
 
 export class TableHub {
   private readonly live = new Map<string, Live>();
@@ -98,6 +107,62 @@ export class TableHub {
 
   async situation(tableId: string): Promise<Situation | null> {
     return this.serial(tableId, async () => (await this.load(tableId))?.cache.live ?? null);
+  }
+
+  submitUndo(actor: Actor, request: UndoInput, now: number): Promise<TurnAnswer> {
+    return this.serial(request.tableId, () => this.undoTurn(actor, request, now));
+  }
+
+  private async undoTurn(actor: Actor, request: UndoInput, now: number): Promise<TurnAnswer> {
+    const [seen] = await this.db
+      .select({ event: tableEvents.event })
+      .from(tableEvents)
+      .where(and(eq(tableEvents.tableId, request.tableId), eq(tableEvents.turnUid, request.turnUID)));
+    if (seen) return { kind: "duplicate", event: seen.event as TableEvent };
+    const live = await this.load(request.tableId);
+    if (!live || live.row.status !== "midgame")
+      return { kind: "reject", reason: "You can only do moves in midgame tables." };
+    if (request.moveId !== live.cache.events.length) return { kind: "reject", reason: OUT_OF_SYNC };
+    if (request.editMode && !editModeAllowed(live.row.tableMode)) {
+      return { kind: "reject", reason: "Edit mode is not allowed at this table." };
+    }
+    const seat = seatFor(live.row, actor, request.seat);
+    if (typeof seat !== "string") return { kind: "reject", reason: seat.reason };
+    const planned = planUndo(live.cache.events, live.cache.live, {
+      seat,
+      timestamp: now,
+      editMode: request.editMode,
+    });
+    if (!planned.ok) return { kind: "reject", reason: planned.message };
+    const event = planned.value;
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.insert(tableEvents).values({
+          tableId: request.tableId,
+          seq: event.seq,
+          kind: "undo",
+          turnUid: request.turnUID,
+          userId: actor.id,
+          event,
+        });
+        await tx
+          .update(tables)
+          .set({ expectedMoveId: event.seq + 1 })
+          .where(eq(tables.id, request.tableId));
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      this.live.delete(request.tableId);
+      return { kind: "reject", reason: OUT_OF_SYNC };
+    }
+    appendEvent(live.cache, event);
+    const situation = live.cache.live;
+    const active = situation.gameState.current.activePlayer;
+    await this.db
+      .update(tables)
+      .set({ activePlayer: Array.isArray(active) ? active.join(",") : String(active) })
+      .where(eq(tables.id, request.tableId));
+    return { kind: "event", event, ended: false, row: live.row, situation };
   }
 
   submitTurn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
