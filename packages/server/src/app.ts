@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
+import { adminRoutes } from "./http/adminRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
 import { controlRoutes } from "./http/controlRoutes";
@@ -109,6 +110,7 @@ export async function buildApp(
   const hub = new TableHub(options.database.db);
   tableRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
+  adminRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 

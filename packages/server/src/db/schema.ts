@@ -81,6 +81,8 @@ export const projects = pgTable("projects", {
     .default(sql`'["red","blue","green","yellow"]'::jsonb`),
   playerMin: integer("player_min").notNull().default(1),
   playerMax: integer("player_max").notNull().default(4),
+  /** The feedback form: question id -> {formOrder, text, type, condition} (admin-decks-editor.md section 3). */
+  formQuestions: jsonb("form_questions").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
 });
 
 /** Small server-wide settings (VAPID keys, first-start marker). */

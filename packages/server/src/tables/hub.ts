@@ -120,7 +120,7 @@ export class TableHub {
       .where(and(eq(tableEvents.tableId, request.tableId), eq(tableEvents.turnUid, request.turnUID)));
     if (seen) return { kind: "duplicate", event: seen.event as TableEvent };
     const live = await this.load(request.tableId);
-    if (!live || live.row.status !== "midgame")
+    if (live?.row.status !== "midgame")
       return { kind: "reject", reason: "You can only do moves in midgame tables." };
     if (request.moveId !== live.cache.events.length) return { kind: "reject", reason: OUT_OF_SYNC };
     if (request.editMode && !editModeAllowed(live.row.tableMode)) {

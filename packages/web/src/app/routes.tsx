@@ -14,6 +14,7 @@ const TablePlaceholder = lazy(() => import("../features/projects/TablePlaceholde
 const NewProjectPage = lazy(() => import("../features/siteAdmin/NewProjectPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const FeedbackPage = lazy(() => import("../features/feedback/FeedbackPage"));
+const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 
 const toHome = <Navigate to="/" replace />;
 
@@ -37,6 +38,7 @@ export function LoggedInRoutes() {
       <Route path="user/:username" element={<ProfilePage />} />
       <Route path="projects/:projectSlug" element={<LobbyPage />} />
       <Route path="projects/:projectSlug/feedback" element={<FeedbackPage />} />
+      <Route path="projects/:projectSlug/admin" element={<AdminPage />} />
       {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
       <Route path="projects/:projectSlug/table" element={toHome} />
       <Route path="projects/:projectSlug/table/:tableId" element={<TablePlaceholder />} />

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "form_questions" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,237 @@
+import { and, eq, ne } from "drizzle-orm";
+import { type Actor, mayViewProject, projectRoleOf } from "../auth/permissions";
+import type { Db } from "../db/connect";
+import { invitations, projects, tables, users } from "../db/schema";
+import { HttpError } from "../http/errors";
+import {
+  assignableRoles,
+  mayAdministerProject,
+  mayArchiveProjectTables,
+  mayDeleteProjectData,
+  type OptionDefinition,
+  PROJECT_ROLES,
+  type ProjectRoleName,
+} from "./adminRules";
+import type { ProjectRow } from "./load";
+import { sanitizeDescription } from "./projects";
+
+// The project administration page's data and writes (admin-decks-editor.md sections 2-7).
+
+export const NOT_FOUND = "Project not found";
+export const NOT_ADMIN = "Only the project's mods and designers and site admins may do this.";
+
+export interface AdminInfo {
+  slug: string;
+  projectName: string;
+  description: string;
+  visibility: string;
+  roles: Record<ProjectRoleName, string[]>;
+  /** Every option, hidden ones included. */
+  options: Record<string, unknown>;
+  formQuestions: Record<string, unknown>;
+  rights: {
+    /** Site admin, or the viewer's role in the project. */
+    role: "admin" | ProjectRoleName | null;
+    /** The roles whose members the viewer may add and remove. */
+    assignableRoles: ProjectRoleName[];
+    archiveTables: boolean;
+    deleteData: boolean;
+  };
+}
+
+/** The project for an admin call: 404 if it does not exist or the actor may not open it, 403 if not an admin. */
+export async function loadAdminProject(
+  db: Db,
+  slug: string,
+  actor: Actor,
+  forbidden = 403,
+): Promise<ProjectRow> {
+  const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
+  if (!project || !mayViewProject(actor, project)) throw new HttpError(404, NOT_FOUND);
+  if (!mayAdministerProject(actor, project))
+    throw new HttpError(forbidden, forbidden === 404 ? NOT_FOUND : NOT_ADMIN);
+  return project;
+}
+
+export function adminInfo(project: ProjectRow, actor: Actor): AdminInfo {
+  const roles = rolesOf(project);
+  return {
+    slug: project.slug,
+    projectName: project.projectName,
+    description: project.description,
+    visibility: project.visibility,
+    roles,
+    options: project.options,
+    formQuestions: project.formQuestions,
+    rights: {
+      role: actor.role.includes("admin")
+        ? "admin"
+        : (projectRoleOf(actor, project) as ProjectRoleName | null),
+      assignableRoles: assignableRoles(actor, project),
+      archiveTables: mayArchiveProjectTables(actor, project),
+      deleteData: mayDeleteProjectData(actor, project),
+    },
+  };
+}
+
+function rolesOf(project: { roles: Record<string, string[]> }): Record<ProjectRoleName, string[]> {
+  return {
+    designer: [...(project.roles.designer ?? [])],
+    mod: [...(project.roles.mod ?? [])],
+    player: [...(project.roles.player ?? [])],
+  };
+}
+
+export async function updateProjectInfo(
+  db: Db,
+  project: ProjectRow,
+  name: "description" | "visibility",
+  value: string,
+): Promise<{ name: string; value: string }> {
+  if (name === "visibility") {
+    if (!["public", "closed", "unlisted"].includes(value))
+      throw new HttpError(400, "Visibility must be public, closed or unlisted.");
+    await db.update(projects).set({ visibility: value }).where(eq(projects.slug, project.slug));
+    return { name, value };
+  }
+  const description = sanitizeDescription(value);
+  await db.update(projects).set({ description }).where(eq(projects.slug, project.slug));
+  return { name, value: description };
+}
+
+/** The user a role request names: by user name, or the user who registered with the invite code. */
+async function roleTarget(db: Db, username: string, inviteCode: string): Promise<string> {
+  let byName: string | undefined;
+  if (username) {
+    const [u] = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.usernameKey, username.toLowerCase()));
+    if (!u) throw new HttpError(404, `User ${username} not found.`);
+    byName = u.username;
+  }
+  if (!inviteCode) return byName as string;
+  const [code] = await db
+    .select({ usedBy: invitations.usedBy, username: users.username })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.usedBy))
+    .where(eq(invitations.code, inviteCode));
+  if (!code) throw new HttpError(404, "Unknown invite code.");
+  if (!code.username)
+    throw new HttpError(
+      400,
+      `Nobody has registered with invite code ${inviteCode} yet: add the role once its holder has registered.`,
+    );
+  if (byName && byName.toLowerCase() !== code.username.toLowerCase())
+    throw new HttpError(400, "The user name and the invite code belong to different users.");
+  return code.username;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Adds a member to a role. A user holds one role per project, so an existing role is replaced, which
+ * needs the right over that role too (a mod cannot turn a designer into a player).
+ */
+export async function addRole(
+  db: Db,
+  actor: Actor,
+  project: ProjectRow,
+  request: { username: string; inviteCode: string; roleName: ProjectRoleName },
+): Promise<string> {
+  const allowed = assignableRoles(actor, project);
+  if (!allowed.includes(request.roleName)) throw new HttpError(403, `You may not add a ${request.roleName}.`);
+  const target = await roleTarget(db, request.username, request.inviteCode);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ roles: projects.roles })
+      .from(projects)
+      .where(eq(projects.slug, project.slug))
+      .for("update");
+    const roles = rolesOf(row ?? project);
+    const current = PROJECT_ROLES.find((r) => roles[r].some((n) => sameName(n, target)));
+    if (current === request.roleName) return `${target} already is ${request.roleName}.`;
+    if (current && !allowed.includes(current))
+      throw new HttpError(403, `You may not change the role of a ${current}.`);
+    for (const r of PROJECT_ROLES) roles[r] = roles[r].filter((n) => !sameName(n, target));
+    roles[request.roleName].push(target);
+    await tx.update(projects).set({ roles }).where(eq(projects.slug, project.slug));
+    return `${target} added as ${request.roleName}.`;
+  });
+}
+
+export async function removeRole(
+  db: Db,
+  actor: Actor,
+  project: ProjectRow,
+  request: { username: string; roleName: ProjectRoleName },
+): Promise<string> {
+  if (!assignableRoles(actor, project).includes(request.roleName))
+    throw new HttpError(403, `You may not remove a ${request.roleName}.`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ roles: projects.roles })
+      .from(projects)
+      .where(eq(projects.slug, project.slug))
+      .for("update");
+    const roles = rolesOf(row ?? project);
+    const member = roles[request.roleName].find((n) => sameName(n, request.username));
+    if (!member)
+      throw new HttpError(404, `${request.username} is not a ${request.roleName} of this project.`);
+    roles[request.roleName] = roles[request.roleName].filter((n) => !sameName(n, request.username));
+    await tx.update(projects).set({ roles }).where(eq(projects.slug, project.slug));
+    return `${member} removed from ${request.roleName}.`;
+  });
+}
+
+export async function saveFormQuestions(
+  db: Db,
+  slug: string,
+  questions: Record<string, unknown>,
+): Promise<void> {
+  await db.update(projects).set({ formQuestions: questions }).where(eq(projects.slug, slug));
+}
+
+/** Writes one option definition, or deletes the option when `definition` is null. */
+export async function saveOption(
+  db: Db,
+  slug: string,
+  optionName: string,
+  definition: OptionDefinition | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ options: projects.options })
+      .from(projects)
+      .where(eq(projects.slug, slug))
+      .for("update");
+    const options = { ...(row?.options ?? {}) };
+    if (definition === null) {
+      if (!(optionName in options)) throw new HttpError(404, `No option named ${optionName}.`);
+      delete options[optionName];
+    } else options[optionName] = definition;
+    await tx.update(projects).set({ options }).where(eq(projects.slug, slug));
+  });
+}
+
+/** Archive: every table of the project that has not ended is ended now (moves, chat and feedback stay). */
+export async function archiveTables(db: Db, actor: Actor, project: ProjectRow): Promise<string> {
+  if (!mayArchiveProjectTables(actor, project)) throw new HttpError(403, NOT_ADMIN);
+  const ended = await db
+    .update(tables)
+    .set({ status: "ended", endedAt: new Date() })
+    .where(and(eq(tables.projectSlug, project.slug), ne(tables.status, "ended")))
+    .returning({ id: tables.id });
+  return `${ended.length} ${ended.length === 1 ? "table" : "tables"} archived.`;
+}
+
+/** Delete: every table of the project, with its moves, chat and feedback (the project itself stays). */
+export async function deleteTables(db: Db, actor: Actor, project: ProjectRow): Promise<string> {
+  if (!mayDeleteProjectData(actor, project))
+    throw new HttpError(403, "Only site admins and the project's designers may delete its tables.");
+  const gone = await db
+    .delete(tables)
+    .where(eq(tables.projectSlug, project.slug))
+    .returning({ id: tables.id });
+  return `${gone.length} ${gone.length === 1 ? "table" : "tables"} deleted with their moves, chat and feedback.`;
+}

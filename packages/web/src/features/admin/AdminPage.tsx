@@ -1,0 +1,146 @@
+import MenuIcon from "@mui/icons-material/Menu";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import { WaitState } from "../../app/WaitState";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { type AdminInfo, NOT_FOUND, useAdminInfo } from "./api";
+import { DangerZoneSection } from "./DangerZoneSection";
+import { DescriptionSection } from "./DescriptionSection";
+import { FeedbackFormSection } from "./FeedbackFormSection";
+import { OptionsSection } from "./OptionsSection";
+import { Section } from "./parts";
+import { RolesSection, VisibilityControl } from "./RolesSection";
+import { activeSection, DRAWER_WIDTH, type NavEntry, navEntries, SECTION_IDS } from "./scrollSpy";
+
+/** Project administration /projects/{projectSlug}/admin (admin-decks-editor.md section 2). */
+export default function AdminPage() {
+  const { projectSlug = "" } = useParams();
+  const title = `${projectSlug} administration`;
+  useDocumentTitle(title);
+  const info = useAdminInfo(projectSlug);
+  if (info.isPending) return <WaitState message="Loading project info..." />;
+  if (!info.data)
+    return (
+      <Alert severity="error" role="alert">
+        {NOT_FOUND}
+      </Alert>
+    );
+  return <Admin key={projectSlug} info={info.data} title={title} />;
+}
+
+function Admin({ info, title }: { info: AdminInfo; title: string }) {
+  // Everyone who gets the page's data is a mod, designer or site admin: the privileged sections show.
+  const entries = navEntries(true);
+  const [navOpen, setNavOpen] = useState(() => window.innerWidth >= 900);
+  const active = useScrollSpy(entries);
+  return (
+    <Box sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
+      {navOpen && <Nav entries={entries} active={active} />}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack
+          id={SECTION_IDS.top}
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: "center", mb: 2, scrollMarginTop: 80 }}
+        >
+          <Tooltip title={navOpen ? "Hide navigation" : "Show navigation"}>
+            <IconButton
+              aria-label="Toggle navigation"
+              aria-expanded={navOpen}
+              aria-controls="admin-nav"
+              onClick={() => setNavOpen((o) => !o)}
+            >
+              <MenuIcon />
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h1">{title}</Typography>
+        </Stack>
+        <Section id={SECTION_IDS.description} title="Description">
+          <DescriptionSection info={info} />
+        </Section>
+        <Section id={SECTION_IDS.visibility} title="Visibility and roles">
+          <VisibilityControl info={info} />
+          <RolesSection info={info} />
+        </Section>
+        <Section id={SECTION_IDS.feedbackForm} title="Feedback form">
+          <FeedbackFormSection info={info} />
+        </Section>
+        <Section id={SECTION_IDS.options} title="Options">
+          <OptionsSection info={info} />
+        </Section>
+        <Section id={SECTION_IDS.dangerZone} title="Danger zone">
+          <DangerZoneSection info={info} />
+        </Section>
+      </Box>
+    </Box>
+  );
+}
+
+function Nav({ entries, active }: { entries: NavEntry[]; active: string | null }) {
+  return (
+    <Paper
+      component="nav"
+      id="admin-nav"
+      aria-label="Administration sections"
+      variant="outlined"
+      sx={{ width: DRAWER_WIDTH, flexShrink: 0, position: "sticky", top: 72 }}
+    >
+      <List dense>
+        {entries.map((e) => (
+          <ListItemButton
+            key={e.id}
+            selected={active === e.id}
+            aria-current={active === e.id ? "location" : undefined}
+            onClick={() =>
+              document.getElementById(e.id)?.scrollIntoView({ behavior: "smooth", block: "start" })
+            }
+          >
+            <ListItemText primary={e.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** The id of the section in view, by scroll position with the one-sixth offset. */
+function useScrollSpy(entries: NavEntry[]): string | null {
+  const ids = entries.map((e) => e.id).join(" ");
+  const [active, setActive] = useState<string | null>(entries[0]?.id ?? null);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const tops = ids
+        .split(" ")
+        .map((id) => ({ id, top: document.getElementById(id)?.getBoundingClientRect().top }))
+        .filter((t): t is { id: string; top: number } => t.top !== undefined);
+      const atBottom =
+        window.scrollY > 0 &&
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      setActive(activeSection(tops, window.innerHeight, atBottom));
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      window.cancelAnimationFrame(frame);
+    };
+  }, [ids]);
+  return active;
+}
