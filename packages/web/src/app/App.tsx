@@ -31,7 +31,9 @@ export function App() {
 function AuthSwitch() {
   const ping = useCurrentUser();
   if (ping.isPending) return <WaitState message="Loading..." />;
-  if (ping.isError) {
+  // A failed re-check while logged in means the server is unreachable (a restart, a network blip), not
+  // that the user logged out: keep the app mounted so the socket reconnects and the table resumes.
+  if (ping.isError && ping.data === undefined) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
         <Alert

@@ -10,7 +10,7 @@ const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
 const AboutPage = lazy(() => import("../features/about/AboutPage"));
 const InvitationsPage = lazy(() => import("../features/invitations/InvitationsPage"));
 const LobbyPage = lazy(() => import("../features/lobby/LobbyPage"));
-const TablePlaceholder = lazy(() => import("../features/projects/TablePlaceholder"));
+const TablePage = lazy(() => import("../features/table/TablePage"));
 const NewProjectPage = lazy(() => import("../features/siteAdmin/NewProjectPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const FeedbackPage = lazy(() => import("../features/feedback/FeedbackPage"));
@@ -41,7 +41,7 @@ export function LoggedInRoutes() {
       <Route path="projects/:projectSlug/admin" element={<AdminPage />} />
       {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
       <Route path="projects/:projectSlug/table" element={toHome} />
-      <Route path="projects/:projectSlug/table/:tableId" element={<TablePlaceholder />} />
+      <Route path="projects/:projectSlug/table/:tableId" element={<TablePage />} />
       <Route path="projects/:projectSlug/table/:tableId/*" element={toHome} />
       <Route path="register" element={toHome} />
       <Route path="*" element={<NotFound />} />

@@ -1,0 +1,324 @@
+// The situation board: absolutely positioned divs in a scaled stage. Component nodes are memoised by
+// the component object: the engine keeps unchanged components identical by reference, so a move
+// re-renders only the path from the root to what changed.
+
+import Box from "@mui/material/Box";
+import {
+  type Action,
+  type Component,
+  componentInfo,
+  type PieceLibrary,
+  PLAYERS_POSITION,
+  type Situation,
+  visibilityFor,
+} from "@tt/engine";
+import { createContext, type MouseEvent, memo, type ReactNode, useContext } from "react";
+import { assetUrl, placeChildren, positionSlots } from "./layout";
+
+export interface BoardEnv {
+  slug: string;
+  pieces: PieceLibrary;
+  /**
+   * Latest situation, read at render. The env's identity changes only with what every node may draw
+   * differently (seat, edit mode, selection, highlights, game state, containers): a plain move
+   * re-renders just the components it replaced.
+   */
+  situationRef: { current: Situation };
+  seat: string;
+  editMode: boolean;
+  selected: string | null;
+  highlights: ReadonlySet<string>;
+  act: (action: Action) => void;
+}
+
+const EnvContext = createContext<BoardEnv | null>(null);
+
+function useEnv(): BoardEnv {
+  const env = useContext(EnvContext);
+  if (env === null) throw new Error("Board environment missing");
+  return env;
+}
+
+export function BoardEnvProvider({ env, children }: { env: BoardEnv; children: ReactNode }) {
+  return <EnvContext value={env}>{children}</EnvContext>;
+}
+
+interface NodeProps {
+  component: Component;
+  /** Centre in the parent's dims frame. */
+  x: number;
+  y: number;
+  scale: number;
+}
+
+export const ComponentNode = memo(function ComponentNode({ component, x, y, scale }: NodeProps) {
+  const env = useEnv();
+  const s = env.situationRef.current;
+  const info = componentInfo(env.pieces, component, s);
+  const visibility = visibilityFor(s, env.pieces, component.id, env.seat, env.editMode);
+  if (info.hidden === true || visibility === "hidden") return null;
+  const width = info.width;
+  const height = info.height;
+  const [dimsW, dimsH] = info.positions.dims;
+  const image =
+    visibility === "back" ? info.cardBack || (component.type === "card" ? "" : info.image) : info.image;
+  const { placed, unplaced } = placeChildren(component, info);
+  const slots = component.type === "deck" || component.type === "bank" ? [] : positionSlots(info);
+  // A bank shows its count, not its tokens.
+  if (component.type === "bank") placed.length = 0;
+  const container = s.containers[component.id];
+  const isSelected = env.selected === component.id;
+  const highlighted = env.highlights.has(component.id);
+  const label = component.options.label;
+  const value = component.variables?.value;
+
+  const onClick = (event: MouseEvent) => {
+    event.stopPropagation();
+    env.act({ kind: "click component", componentId: component.id });
+  };
+
+  return (
+    <Box
+      data-component-id={component.id}
+      data-component-name={component.name}
+      data-selected={isSelected ? "true" : undefined}
+      aria-label={component.options.label ?? component.name}
+      onClick={onClick}
+      sx={{
+        position: "absolute",
+        left: x - width / 2,
+        top: y - height / 2,
+        width,
+        height,
+        transform: `scale(${scale})${info.transform ? ` ${info.transform}` : ""}`,
+        zIndex: info.zIndex,
+        borderRadius: `${info.borderRadius}px`,
+        clipPath: info.clipPath || undefined,
+        filter: info.filter || undefined,
+        outline: isSelected ? "4px solid #ffd600" : highlighted ? "3px solid #66bb6a" : undefined,
+        boxShadow: isSelected ? "0 0 16px 4px rgba(255,214,0,0.8)" : undefined,
+        cursor: "pointer",
+        userSelect: "none",
+      }}
+    >
+      {image !== "" ? (
+        <Box
+          component="img"
+          src={assetUrl(env.slug, image)}
+          alt=""
+          draggable={false}
+          sx={{
+            width: "100%",
+            height: "100%",
+            display: "block",
+            borderRadius: "inherit",
+            pointerEvents: "none",
+          }}
+        />
+      ) : (
+        component.type === "card" && (
+          <Box sx={{ width: "100%", height: "100%", borderRadius: "inherit", bgcolor: "#37474f" }} />
+        )
+      )}
+      <Box
+        sx={{
+          position: "absolute",
+          left: 0,
+          top: 0,
+          width: dimsW,
+          height: dimsH,
+          transform: `scale(${width / dimsW}, ${height / dimsH})`,
+          transformOrigin: "0 0",
+        }}
+      >
+        {slots.map((slot) => (
+          <PositionSlot
+            key={`${slot.positionName}/${slot.slot ?? "*"}`}
+            destinationId={component.id}
+            positionName={slot.positionName}
+            slot={slot.slot}
+            x={slot.x}
+            y={slot.y}
+            size={slot.size}
+            highlighted={slot.slot !== null && env.highlights.has(slot.slot)}
+          />
+        ))}
+        {placed.map((p) => (
+          <ComponentNode key={p.child.id} component={p.child} x={p.x} y={p.y} scale={p.scale} />
+        ))}
+        {unplaced.length > 0 && component.parent !== null && (
+          <Box sx={{ position: "absolute", left: 0, bottom: 0, display: "flex", gap: 1 }}>
+            {unplaced.flatMap((u) =>
+              u.children.map((child) => {
+                const ci = componentInfo(env.pieces, child, s);
+                return (
+                  <Box
+                    key={child.id}
+                    sx={{ position: "relative", width: ci.width * 0.5, height: ci.height * 0.5 }}
+                  >
+                    <ComponentNode component={child} x={ci.width * 0.25} y={ci.height * 0.25} scale={0.5} />
+                  </Box>
+                );
+              }),
+            )}
+          </Box>
+        )}
+      </Box>
+      {component.parent === null && unplaced.length > 0 && (
+        <RootFlow groups={unplaced.filter((u) => u.positionName !== PLAYERS_POSITION)} width={width} />
+      )}
+      {container !== undefined && (
+        <Box
+          aria-label={`${container.componentAmt} in ${component.type}`}
+          sx={{
+            position: "absolute",
+            right: -8,
+            top: -8,
+            zIndex: 1000,
+            minWidth: 28,
+            px: 0.5,
+            borderRadius: 14,
+            bgcolor: "rgba(0,0,0,0.75)",
+            color: "#fff",
+            fontSize: 16,
+            textAlign: "center",
+            pointerEvents: "none",
+          }}
+        >
+          {container.componentAmt}
+        </Box>
+      )}
+      {(label !== undefined || value !== undefined) && component.type === "var-display" && (
+        <Box
+          sx={{
+            position: "absolute",
+            inset: 0,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            fontSize: 20,
+            fontWeight: 600,
+            pointerEvents: "none",
+          }}
+        >
+          {label}
+          {value !== undefined ? ` ${typeof value === "object" ? JSON.stringify(value) : String(value)}` : ""}
+        </Box>
+      )}
+      {info.buttons.length > 0 && (
+        <Box sx={{ position: "absolute", left: 0, top: "100%", display: "flex", gap: 0.5, zIndex: 1000 }}>
+          {info.buttons.map((b) => (
+            <button
+              key={b.name}
+              type="button"
+              disabled={b.disabled === true}
+              onClick={(event) => {
+                event.stopPropagation();
+                env.act({ kind: "press button", componentId: component.id, button: b.name });
+              }}
+            >
+              {b.text}
+            </button>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+});
+
+/**
+ * Children of the root in positions the root's info does not define (a root without position sets):
+ * stacked top to bottom, centred. Player areas are drawn beside the board by the page.
+ */
+function RootFlow({
+  groups,
+  width,
+}: {
+  groups: { positionName: string; children: Component[] }[];
+  width: number;
+}) {
+  const env = useEnv();
+  const s = env.situationRef.current;
+  let top = 20;
+  const items = groups.flatMap((g) =>
+    g.children.map((child) => {
+      const ci = componentInfo(env.pieces, child, s);
+      const y = top + ci.height / 2;
+      top += ci.height + 20;
+      return <ComponentNode key={child.id} component={child} x={width / 2} y={y} scale={1} />;
+    }),
+  );
+  return <Box sx={{ position: "absolute", left: 0, top: 0, width, height: 0 }}>{items}</Box>;
+}
+
+const PositionSlot = memo(function PositionSlot(props: {
+  destinationId: string;
+  positionName: string;
+  slot: string | null;
+  x: number;
+  y: number;
+  size: number;
+  highlighted: boolean;
+}) {
+  const env = useEnv();
+  const { destinationId, positionName, slot, x, y, size, highlighted } = props;
+  return (
+    <Box
+      data-position={positionName}
+      data-slot={slot ?? undefined}
+      data-highlighted={highlighted ? "true" : undefined}
+      onClick={(event) => {
+        event.stopPropagation();
+        env.act({
+          kind: "click position",
+          destinationId,
+          positionName,
+          ...(slot === null ? {} : { positionIndex: slot }),
+        });
+      }}
+      sx={{
+        position: "absolute",
+        left: x - size / 2,
+        top: y - size / 2,
+        width: size,
+        height: size,
+        zIndex: 1,
+        cursor: "pointer",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+      }}
+    >
+      {highlighted && (
+        <Box
+          sx={{
+            width: size * 0.3,
+            height: size * 0.3,
+            borderRadius: "50%",
+            bgcolor: "rgba(76,175,80,0.6)",
+            pointerEvents: "none",
+          }}
+        />
+      )}
+    </Box>
+  );
+});
+
+/** The root component at stage size; player areas are drawn by the page. */
+export function RootStage({
+  env,
+  root,
+  width,
+  height,
+}: {
+  env: BoardEnv;
+  root: Component;
+  width: number;
+  height: number;
+}) {
+  return (
+    <BoardEnvProvider env={env}>
+      <ComponentNode component={root} x={width / 2} y={height / 2} scale={1} />
+    </BoardEnvProvider>
+  );
+}

@@ -1,0 +1,192 @@
+// Status bar, alert popup, chat and log panels of the table page.
+
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { LogMessage, Button as StateButton } from "@tt/engine";
+import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
+import { type Ref, useEffect, useRef, useState } from "react";
+import { ALERT_HIDE_MS, type AlertColor, type ClientStatus } from "./statusBar";
+import type { ShownAlert } from "./useTableSession";
+
+const ALERT_COLOURS: Record<AlertColor, { bg: string; fg: string }> = {
+  pink: { bg: "#f8bbd0", fg: "#4a0e24" },
+  red: { bg: "#d32f2f", fg: "#fff" },
+  blue: { bg: "#1565c0", fg: "#fff" },
+  green: { bg: "#2e7d32", fg: "#fff" },
+};
+
+export function StatusBar(props: {
+  status: ClientStatus;
+  message: string;
+  onSkip: () => void;
+  buttons: StateButton[];
+  onButton: (name: string) => void;
+}) {
+  const { status, message, onSkip, buttons, onButton } = props;
+  return (
+    <Paper
+      role="status"
+      aria-label="Status bar"
+      data-status={status}
+      sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", px: 2, py: 1, mb: 1 }}
+    >
+      <Typography sx={{ flex: 1, fontWeight: 500 }} color={status === "outOfSync" ? "error" : "textPrimary"}>
+        {message}
+      </Typography>
+      {status === "waitingEvaluate" && (
+        <Button size="small" onClick={onSkip}>
+          Skip
+        </Button>
+      )}
+      {buttons.map((b) => (
+        <Button
+          key={b.name}
+          size="small"
+          variant="contained"
+          color={b.style === "danger" ? "error" : "primary"}
+          disabled={b.disabled === true}
+          onClick={() => onButton(b.name)}
+        >
+          {b.text}
+        </Button>
+      ))}
+    </Paper>
+  );
+}
+
+/** Auto-hides after 3000 ms; hovering pauses the timer. */
+export function AlertPopup({ alert, onClose }: { alert: ShownAlert | null; onClose: () => void }) {
+  const [hover, setHover] = useState(false);
+  useEffect(() => {
+    if (alert === null || hover) return;
+    const timer = window.setTimeout(onClose, ALERT_HIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [alert, hover, onClose]);
+  if (alert === null) return null;
+  const colours = ALERT_COLOURS[alert.color];
+  return (
+    <Alert
+      role="alert"
+      data-color={alert.color}
+      icon={false}
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onClose={onClose}
+      sx={{
+        position: "fixed",
+        top: 180,
+        left: "50%",
+        transform: "translateX(-50%)",
+        zIndex: 1400,
+        bgcolor: colours.bg,
+        color: colours.fg,
+        boxShadow: 6,
+        maxWidth: 600,
+      }}
+    >
+      {alert.text}
+    </Alert>
+  );
+}
+
+function time(ts: number): string {
+  const d = new Date(ts);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+export function ChatPanel(props: {
+  messages: ChatMessage[];
+  onSend: (message: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  height?: number;
+}) {
+  const { messages, onSend, inputRef, height = 240 } = props;
+  const [text, setText] = useState("");
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (messages.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [messages]);
+  return (
+    <Paper
+      component="section"
+      aria-label="Chat"
+      sx={{ p: 1, display: "flex", flexDirection: "column", gap: 1 }}
+    >
+      <Typography variant="subtitle2">Chat</Typography>
+      <Box role="log" aria-label="Chat messages" sx={{ height, overflowY: "auto", fontSize: 14 }}>
+        {messages.map((m, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
+          <Box key={`${m.timestamp}-${i}`} sx={{ py: 0.25 }}>
+            <Typography component="span" variant="caption" color="textSecondary">
+              {time(m.timestamp)}{" "}
+            </Typography>
+            {m.type === "player-joined" ? (
+              <em>{m.message}</em>
+            ) : (
+              <>
+                <strong>{m.username}:</strong> {m.message}
+              </>
+            )}
+          </Box>
+        ))}
+        <div ref={end} />
+      </Box>
+      <TextField
+        size="small"
+        label="Chat message"
+        value={text}
+        inputRef={inputRef}
+        slotProps={{ htmlInput: { maxLength: CHAT_MAX } }}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            onSend(text);
+            setText("");
+          }
+        }}
+      />
+    </Paper>
+  );
+}
+
+const LOG_STYLE: Record<string, string> = { edit: "#8e24aa", normal: "inherit" };
+
+export function LogPanel({ log }: { log: LogMessage[] }) {
+  const end = useRef<HTMLDivElement>(null);
+  const shown = log.slice(-300);
+  useEffect(() => {
+    if (shown.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [shown.length]);
+  return (
+    <Paper component="section" aria-label="Game log" sx={{ p: 1 }}>
+      <Typography variant="subtitle2">Log</Typography>
+      <Box role="log" aria-label="Game log lines" sx={{ height: 240, overflowY: "auto", fontSize: 14 }}>
+        {shown.length === 0 && <Typography variant="body2">No moves yet.</Typography>}
+        {shown.map((line, i) => (
+          <Box
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
+            key={`${line.event.timestamp}-${i}`}
+            sx={{
+              pl: line.event.logIndent * 2,
+              color: LOG_STYLE[line.event.logStyle] ?? "inherit",
+              py: 0.25,
+            }}
+          >
+            {line.event.sourcePlayer && (
+              <Typography component="span" variant="caption" sx={{ fontWeight: 700, mr: 0.5 }}>
+                {line.event.sourcePlayer}
+              </Typography>
+            )}
+            {line.message}
+          </Box>
+        ))}
+        <div ref={end} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,124 @@
+// Player areas beside the board: the active player's enlarged, the others shrunk; counters with
+// their +/- buttons (press button with counterButton; Ctrl-click changes by 10).
+
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import {
+  COUNTER_STEP,
+  componentInfo,
+  counterButton,
+  findComponent,
+  mayAct,
+  PLAYER_COLOURS,
+  type Player,
+  showsPlayerButtons,
+} from "@tt/engine";
+import { type BoardEnv, BoardEnvProvider, ComponentNode } from "./Board";
+import { areaScale, colourHex } from "./layout";
+
+export function PlayerAreas({ env, players }: { env: BoardEnv; players: Player[] }) {
+  const s = env.situationRef.current;
+  const buttons = showsPlayerButtons(s, env.seat, env.editMode);
+  return (
+    <BoardEnvProvider env={env}>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>
+        {players.map((player) => {
+          const active = !s.ended && mayAct(s, player.color);
+          const scale = areaScale(active);
+          const area = findComponent(s.root, player.area);
+          const info = area === undefined ? null : componentInfo(env.pieces, area, s);
+          const w = info?.width ?? 100;
+          const h = info?.height ?? 100;
+          return (
+            <Paper
+              key={player.color}
+              component="section"
+              aria-label={`${player.color} player area`}
+              data-active={active ? "true" : "false"}
+              sx={{
+                p: 1,
+                borderTop: `6px solid ${colourHex(player.color, PLAYER_COLOURS)}`,
+                opacity: active ? 1 : 0.85,
+                minWidth: 120 * scale,
+              }}
+            >
+              <Typography variant={active ? "subtitle1" : "caption"} sx={{ fontWeight: 700 }}>
+                {player.color}
+                {player.color === env.seat ? " (you)" : ""}
+                {active ? " - to play" : ""}
+              </Typography>
+              {player.counters
+                .filter((c) => !(c.options.invisibleIfZero === true && c.value === 0))
+                .map((c) => (
+                  <Box key={c.name} sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+                    <Typography variant="body2" sx={{ minWidth: 60 }}>
+                      {c.name}: <strong>{c.value}</strong>
+                    </Typography>
+                    {buttons && c.options.buttonsEnabled !== false && (
+                      <>
+                        <IconButton
+                          size="small"
+                          aria-label={`Decrease ${c.name} of ${player.color}`}
+                          onClick={(event) =>
+                            env.act({
+                              kind: "press button",
+                              componentId: player.area,
+                              button: counterButton(
+                                c.name,
+                                -(event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain),
+                              ),
+                            })
+                          }
+                        >
+                          -
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          aria-label={`Increase ${c.name} of ${player.color}`}
+                          onClick={(event) =>
+                            env.act({
+                              kind: "press button",
+                              componentId: player.area,
+                              button: counterButton(
+                                c.name,
+                                event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain,
+                              ),
+                            })
+                          }
+                        >
+                          +
+                        </IconButton>
+                      </>
+                    )}
+                  </Box>
+                ))}
+              {area !== undefined &&
+                info !== null &&
+                (info.image !== "" || Object.keys(area.children).length > 0) && (
+                  <Box
+                    sx={{ position: "relative", width: w * scale * 0.6, height: h * scale * 0.6, mt: 0.5 }}
+                  >
+                    <Box
+                      sx={{
+                        position: "absolute",
+                        left: 0,
+                        top: 0,
+                        width: w,
+                        height: h,
+                        transform: `scale(${scale * 0.6})`,
+                        transformOrigin: "0 0",
+                      }}
+                    >
+                      <ComponentNode component={area} x={w / 2} y={h / 2} scale={1} />
+                    </Box>
+                  </Box>
+                )}
+            </Paper>
+          );
+        })}
+      </Box>
+    </BoardEnvProvider>
+  );
+}

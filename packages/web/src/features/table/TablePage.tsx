@@ -1,0 +1,460 @@
+// The game table page /projects/{projectSlug}/table/{tableId} (game-table.md sections 2-5, 8, 9).
+
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import Typography from "@mui/material/Typography";
+import {
+  boardExtent,
+  componentInfo,
+  type PieceLibrary,
+  PLAYER_COLOURS,
+  PLAYERS_POSITION,
+  positionSets,
+  type Situation,
+  showsPlayerButtons,
+} from "@tt/engine";
+import type { TableLoadResponse } from "@tt/protocol";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import { WaitState } from "../../app/WaitState";
+import { local } from "../../lib/storage";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { closeTable, useTableLoad } from "./api";
+import { type BoardEnv, RootStage } from "./Board";
+import { assetUrl, colourHex } from "./layout";
+import { AlertPopup, ChatPanel, LogPanel, StatusBar } from "./Panels";
+import { PlayerAreas } from "./PlayerAreas";
+import { initialSeat, playAsKey, seatChoices } from "./seat";
+import { noInstructions, statusMessage } from "./statusBar";
+import { type TableSession, useTableSession } from "./useTableSession";
+
+export default function TablePage() {
+  const { projectSlug = "", tableId = "" } = useParams();
+  const [params] = useSearchParams();
+  const playAsColor = params.get("playAsColor");
+  const invitePwd = params.get("invitePwd");
+  const load = useTableLoad(tableId, playAsColor, invitePwd);
+  const [loadCount, setLoadCount] = useState(0);
+  useDocumentTitle(load.data?.ok ? `${load.data.table.projectInfo.project_name} table` : "Table");
+
+  // Leaving the page (route change or closing the tab) closes the table for this tab.
+  useEffect(() => {
+    const onHide = () => closeTable(tableId);
+    window.addEventListener("pagehide", onHide);
+    return () => {
+      window.removeEventListener("pagehide", onHide);
+      closeTable(tableId);
+    };
+  }, [tableId]);
+
+  const refetch = load.refetch;
+  const onStarted = useCallback(() => {
+    void refetch().then(() => setLoadCount((n) => n + 1));
+  }, [refetch]);
+
+  if (load.isPending) return <WaitState message="Loading table..." />;
+  const data = load.data;
+  if (data === undefined || !data.ok) {
+    const reason = data && !data.ok ? data.reason : (load.error?.message ?? "");
+    return (
+      <Dialog open aria-labelledby="join-failed-title">
+        <DialogTitle id="join-failed-title">Joining table failed</DialogTitle>
+        <DialogContent>
+          <Typography>{`Joining table failed. Reason: ${reason}`}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            component={RouterLink}
+            to={`/projects/${encodeURIComponent(projectSlug)}`}
+            variant="contained"
+          >
+            To project page
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return (
+    <TableView
+      key={`${tableId}-${loadCount}`}
+      table={data.table}
+      onStarted={onStarted}
+      queryColour={playAsColor}
+    />
+  );
+}
+
+function Background({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <Box
+      aria-hidden="true"
+      sx={{
+        position: "fixed",
+        inset: 0,
+        zIndex: -1,
+        backgroundImage: `url("${url}")`,
+        backgroundSize: "cover",
+        backgroundPosition: "center",
+        opacity: 0.15,
+        pointerEvents: "none",
+      }}
+    />
+  );
+}
+
+function TableView(props: { table: TableLoadResponse; onStarted: () => void; queryColour: string | null }) {
+  const { table, onStarted, queryColour } = props;
+  const colours = table.playerColors.map((p) => p.color);
+  const seatCtx = { yourSeat: table.yourSeat, anySeat: table.anySeat, colours };
+  const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
+  const setSeat = (next: string) => {
+    local.setItem(playAsKey(table.tableId), next);
+    setSeatState(next);
+  };
+  const [editMode, setEditMode] = useState(false);
+  const session = useTableSession(table, seat, editMode && table.editModeAllowed, onStarted);
+
+  if (table.status === "open" && table.start_position === null) {
+    return <TableLobby table={table} session={session} />;
+  }
+  if (session.situation === null) {
+    return <Alert severity="info">Table has not started, and no data found</Alert>;
+  }
+  return (
+    <GameView
+      table={table}
+      session={session}
+      seat={seat}
+      seatChoices={seatChoices(seatCtx)}
+      onSeat={setSeat}
+      editMode={editMode && table.editModeAllowed}
+      onEditMode={setEditMode}
+    />
+  );
+}
+
+function TableLobby({ table, session }: { table: TableLoadResponse; session: TableSession }) {
+  return (
+    <Box>
+      <Background url={table.projectInfo.background} />
+      <Typography variant="h1" gutterBottom>
+        {table.projectInfo.project_name}
+      </Typography>
+      <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+        <Paper component="section" aria-label="Table info" sx={{ p: 2, flex: 1 }}>
+          <Typography variant="h2" gutterBottom>
+            Table {table.tableId}
+          </Typography>
+          <Typography>Waiting for the table to start. Only chat is possible.</Typography>
+          <Typography variant="body2" color="textSecondary">
+            Mode: {table.tableMode}
+          </Typography>
+          <Typography variant="h3" sx={{ mt: 2 }}>
+            Options
+          </Typography>
+          <Box component="ul" aria-label="Table options">
+            {Object.entries(table.optionsDisplay).map(([key, o]) => (
+              <li key={key}>
+                {o.display_name}: {o.display_value}
+              </li>
+            ))}
+          </Box>
+          <Typography variant="h3">Seats</Typography>
+          <Box component="ul" aria-label="Seats">
+            {table.possibleColors.map((c) => {
+              const taken = table.playerColors.find((p) => p.color === c);
+              return (
+                <li key={c}>
+                  <Box
+                    component="span"
+                    sx={{
+                      display: "inline-block",
+                      width: 12,
+                      height: 12,
+                      borderRadius: "50%",
+                      mr: 1,
+                      bgcolor: colourHex(c, PLAYER_COLOURS),
+                    }}
+                  />
+                  {c}: {taken?.userInfo?.username ?? (taken?.nonuser ? `Dummy-${c}` : "free")}
+                </li>
+              );
+            })}
+          </Box>
+        </Paper>
+        <Box sx={{ flex: 1 }}>
+          <ChatPanel messages={session.chat} onSend={session.sendChat} />
+        </Box>
+      </Stack>
+      <AlertPopup alert={session.alert} onClose={session.clearAlert} />
+    </Box>
+  );
+}
+
+/** A root without position sets stacks its children (see RootFlow): the stage is as tall as they are. */
+function flowHeight(situation: Situation, pieces: PieceLibrary): number | null {
+  const root = situation.root;
+  const info = componentInfo(pieces, root, situation);
+  if (Object.keys(positionSets(info)).length > 0) return null;
+  let height = 20;
+  for (const [name, children] of Object.entries(root.children)) {
+    if (name === PLAYERS_POSITION) continue;
+    for (const child of Array.isArray(children) ? children : Object.values(children))
+      height += componentInfo(pieces, child, situation).height + 20;
+  }
+  return height > 20 ? Math.min(height, info.height) : null;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+function GameView(props: {
+  table: TableLoadResponse;
+  session: TableSession;
+  seat: string;
+  seatChoices: string[];
+  onSeat: (seat: string) => void;
+  editMode: boolean;
+  onEditMode: (on: boolean) => void;
+}) {
+  const { table, session, seat, seatChoices: choices, onSeat, editMode, onEditMode } = props;
+  const situation = session.situation;
+  if (situation === null) throw new Error("GameView without a situation");
+  const [showChat, setShowChat] = useState(true);
+  const [showLog, setShowLog] = useState(true);
+  const [showHelp, setShowHelp] = useState(false);
+  const chatInput = useRef<HTMLInputElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const mouse = useRef<{ x: number; y: number } | null>(null);
+  const [boxWidth, setBoxWidth] = useState(900);
+  const situationRef = useRef(situation);
+  situationRef.current = situation;
+
+  const rootInfo = componentInfo(session.pieces, situation.root, situation);
+  const stageW = rootInfo.width;
+  const stageH = flowHeight(situation, session.pieces) ?? rootInfo.height;
+  // Fit the width, and the height of the window below the top bar and status bar.
+  const scale = Math.min(1.5, boxWidth / stageW, Math.max(300, window.innerHeight - 230) / stageH);
+
+  useEffect(() => {
+    const el = stageRef.current?.parentElement;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setBoxWidth(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const highlightsKey = session.highlights.join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: highlightsKey stands for the highlights.
+  const highlights = useMemo(() => new Set(session.highlights), [highlightsKey]);
+  // The situation's game state, containers and players key the env: nodes draw from them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the extra keys are intended.
+  const env: BoardEnv = useMemo(
+    () => ({
+      slug: table.projectInfo.slug,
+      pieces: session.pieces,
+      situationRef,
+      seat,
+      editMode,
+      selected: session.selected,
+      highlights,
+      act: session.act,
+    }),
+    [
+      table.projectInfo.slug,
+      session.pieces,
+      seat,
+      editMode,
+      session.selected,
+      highlights,
+      session.act,
+      situation.gameState,
+      situation.containers,
+      situation.players,
+    ],
+  );
+
+  const { act, deselect, sendPing } = session;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "Escape") deselect();
+      else if (event.key === "Enter") {
+        event.preventDefault();
+        // Focus at once when the chat is open, so the next keys go to the message and not to hotkeys.
+        if (chatInput.current) chatInput.current.focus();
+        else {
+          setShowChat(true);
+          window.setTimeout(() => chatInput.current?.focus(), 0);
+        }
+      } else if (event.key === "l" || event.key === "L") setShowLog((v) => !v);
+      else if ((event.key === "e" || event.key === "E") && table.editModeAllowed) onEditMode(!editMode);
+      else if ((event.key === "g" || event.key === "G") && mouse.current !== null)
+        sendPing(mouse.current.x, mouse.current.y);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [deselect, sendPing, editMode, onEditMode, table.editModeAllowed]);
+
+  const state = session.activeState;
+  const stateText =
+    state === null ? "" : state.message !== "" ? state.message : noInstructions(state.activePlayer, seat);
+  const buttons =
+    state === null
+      ? []
+      : [
+          ...(showsPlayerButtons(situation, seat, editMode) ? state.buttons : []),
+          ...(editMode ? state.editModeButtons : []),
+        ];
+  const extent = boardExtent(situation.players.length);
+
+  return (
+    <Box>
+      <Background url={table.projectInfo.background} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
+        <Typography variant="h2" sx={{ fontSize: "1.3rem", flex: 1 }}>
+          {table.projectInfo.project_name}
+          {session.status === "ended" ? " (ended)" : ""}
+        </Typography>
+        {choices.length > 1 ? (
+          <FormControl size="small" sx={{ minWidth: 160 }}>
+            <InputLabel id="play-as-label">Play as</InputLabel>
+            <Select
+              labelId="play-as-label"
+              label="Play as"
+              value={seat}
+              onChange={(event) => onSeat(String(event.target.value))}
+            >
+              {choices.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        ) : (
+          <Typography>{`You are playing as ${seat}`}</Typography>
+        )}
+        {table.editModeAllowed && (
+          <FormControlLabel
+            control={<Switch checked={editMode} onChange={(event) => onEditMode(event.target.checked)} />}
+            label="Edit mode"
+          />
+        )}
+        {table.projectInfo.overviewCard && (
+          <Button size="small" aria-pressed={showHelp} onClick={() => setShowHelp((v) => !v)}>
+            Help
+          </Button>
+        )}
+        <FormControlLabel
+          control={<Switch checked={showChat} onChange={(event) => setShowChat(event.target.checked)} />}
+          label="Chat"
+        />
+        <FormControlLabel
+          control={<Switch checked={showLog} onChange={(event) => setShowLog(event.target.checked)} />}
+          label="Log"
+        />
+      </Stack>
+      <StatusBar
+        status={session.clientState}
+        message={statusMessage(session.clientState, stateText)}
+        onSkip={session.skipEvaluation}
+        buttons={buttons}
+        onButton={(name) => act({ kind: "press state button", button: name })}
+      />
+      <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+        <Box sx={{ flex: 1, minWidth: 0, width: "100%", minHeight: stageH * scale * Math.min(extent, 1.2) }}>
+          <Box
+            ref={stageRef}
+            role="application"
+            aria-label="Game board"
+            onMouseMove={(event) => {
+              const rect = event.currentTarget.getBoundingClientRect();
+              mouse.current = {
+                x: Math.round((event.clientX - rect.left) / scale),
+                y: Math.round((event.clientY - rect.top) / scale),
+              };
+            }}
+            sx={{ position: "relative", width: stageW * scale, height: stageH * scale, overflow: "hidden" }}
+          >
+            <Box
+              sx={{
+                position: "absolute",
+                left: 0,
+                top: 0,
+                width: stageW,
+                height: stageH,
+                transform: `scale(${scale})`,
+                transformOrigin: "0 0",
+              }}
+            >
+              <RootStage env={env} root={situation.root} width={rootInfo.width} height={rootInfo.height} />
+              {session.pings.map((p) => (
+                <Box
+                  key={p.id}
+                  data-ping={p.sourcePlayer}
+                  aria-label={`Ping from ${p.sourcePlayer}`}
+                  sx={{
+                    position: "absolute",
+                    left: p.x - 20,
+                    top: p.y - 20,
+                    width: 40,
+                    height: 40,
+                    borderRadius: "50%",
+                    border: "4px solid #ff1744",
+                    zIndex: 5000,
+                    pointerEvents: "none",
+                  }}
+                />
+              ))}
+            </Box>
+          </Box>
+          <PlayerAreas env={env} players={situation.players} />
+        </Box>
+        {(showChat || showLog) && (
+          <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
+            {showLog && <LogPanel log={session.model?.confirmed.log ?? []} />}
+            {showChat && <ChatPanel messages={session.chat} onSend={session.sendChat} inputRef={chatInput} />}
+          </Stack>
+        )}
+      </Stack>
+      {showHelp && table.projectInfo.overviewCard && (
+        <Box
+          component="img"
+          src={assetUrl(table.projectInfo.slug, table.projectInfo.overviewCard)}
+          alt="Overview help card"
+          onClick={() => setShowHelp(false)}
+          sx={{
+            position: "fixed",
+            right: 24,
+            bottom: 24,
+            maxWidth: "45vw",
+            maxHeight: "70vh",
+            zIndex: 1300,
+            boxShadow: 8,
+            borderRadius: 1,
+          }}
+        />
+      )}
+      <AlertPopup alert={session.alert} onClose={session.clearAlert} />
+    </Box>
+  );
+}

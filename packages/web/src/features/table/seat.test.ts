@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { memoryStore } from "../../lib/storage";
+import { ALWAYS_ACTIVE, initialSeat, playAsKey, SPECTATOR, seatChoices } from "./seat";
+
+describe("play-as seat", () => {
+  const sandbox = { yourSeat: null, anySeat: true, colours: ["red", "blue"] };
+  it("offers every colour, spectator and alwaysactive in sandbox tables", () => {
+    expect(seatChoices(sandbox)).toEqual(["red", "blue", SPECTATOR, ALWAYS_ACTIVE]);
+    expect(initialSeat(sandbox, memoryStore(), "t1", null)).toBe(ALWAYS_ACTIVE);
+  });
+  it("remembers the choice per table", () => {
+    const store = memoryStore();
+    store.setItem(playAsKey("t1"), "blue");
+    expect(playAsKey("t1")).toBe("play-as-color-t1");
+    expect(initialSeat(sandbox, store, "t1", null)).toBe("blue");
+    expect(initialSeat(sandbox, store, "t2", null)).toBe(ALWAYS_ACTIVE);
+    expect(initialSeat(sandbox, store, "t1", "red")).toBe("red");
+  });
+  it("fixes the colour in competitive tables", () => {
+    const seated = { yourSeat: "red", anySeat: false, colours: ["red", "blue"] };
+    const store = memoryStore();
+    store.setItem(playAsKey("t1"), "blue");
+    expect(seatChoices(seated)).toEqual(["red"]);
+    expect(initialSeat(seated, store, "t1", null)).toBe("red");
+    expect(initialSeat({ ...seated, yourSeat: null }, store, "t1", null)).toBe(SPECTATOR);
+  });
+});

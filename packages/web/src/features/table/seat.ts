@@ -1,0 +1,44 @@
+// Which seat this tab acts as (game-table.md section 4, 'Player colour'): the user's own colour, a
+// remembered play-as choice in sandbox tables, otherwise a spectator (alwaysactive in sandboxes).
+
+import type { KeyValueStore } from "../../lib/storage";
+
+export const SPECTATOR = "spectator";
+export const ALWAYS_ACTIVE = "alwaysactive";
+
+export function playAsKey(tableId: string): string {
+  return `play-as-color-${tableId}`;
+}
+
+export interface SeatContext {
+  yourSeat: string | null;
+  anySeat: boolean;
+  colours: string[];
+}
+
+/** The seats this user may pick from; a single entry means the colour is fixed. */
+export function seatChoices(ctx: SeatContext): string[] {
+  if (ctx.anySeat) return [...ctx.colours, SPECTATOR, ALWAYS_ACTIVE];
+  return [ctx.yourSeat ?? SPECTATOR];
+}
+
+export function defaultSeat(ctx: SeatContext, queryColour: string | null): string {
+  const choices = seatChoices(ctx);
+  if (queryColour !== null && choices.includes(queryColour)) return queryColour;
+  if (ctx.yourSeat !== null) return ctx.yourSeat;
+  return ctx.anySeat ? ALWAYS_ACTIVE : SPECTATOR;
+}
+
+/** The seat to use: a remembered valid choice, else the default. */
+export function initialSeat(
+  ctx: SeatContext,
+  store: KeyValueStore,
+  tableId: string,
+  queryColour: string | null,
+): string {
+  const choices = seatChoices(ctx);
+  if (queryColour !== null && choices.includes(queryColour)) return queryColour;
+  const stored = store.getItem(playAsKey(tableId));
+  if (stored !== null && choices.includes(stored) && ctx.anySeat) return stored;
+  return defaultSeat(ctx, null);
+}

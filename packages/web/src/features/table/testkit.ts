@@ -1,0 +1,29 @@
+// Test helpers: a real chess table folded by the engine, and turns recorded as the server would.
+import { type Action, recordTurn, type Situation, type TurnEvent } from "@tt/engine";
+import { piecesOf, registry } from "@tt/games";
+
+export const SLUG = "chess";
+const game = registry.game(SLUG);
+export const pieces = game ? piecesOf(game.content.components) : {};
+
+export function chessStart(): Situation {
+  return registry.startSituation(SLUG, {
+    players: [{ color: "red" }, { color: "blue" }],
+    options: {},
+    seed: 1,
+  });
+}
+
+/** Records a turn on `live` at `seq`; throws when refused or when it produces no event. */
+export function turn(live: Situation, seq: number, seat: string, actions: Action[]): TurnEvent {
+  const result = recordTurn(
+    live,
+    seq,
+    { seat, timestamp: 1000 + seq, turnUID: `t${seq}`, actions },
+    registry.moduleFor(SLUG),
+    { pieces, options: {} },
+  );
+  if (!result.ok) throw new Error(result.message);
+  if (result.value.event === null) throw new Error("no event");
+  return result.value.event;
+}

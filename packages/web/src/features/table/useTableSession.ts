@@ -1,0 +1,341 @@
+// The live table: the confirmed log and the optimistic turn, the socket subscription (again on every
+// reconnect, from the last applied seq), turns, chat and pings.
+
+import {
+  type Action,
+  activeState,
+  mayAct,
+  type PieceLibrary,
+  type RuleModule,
+  recordTurn,
+  type Situation,
+} from "@tt/engine";
+import { piecesOf, registry } from "@tt/games";
+import type { ChatMessage, PingMessage, TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSocket, useSocketEvent } from "../../app/socket";
+import { randomId } from "../../lib/randomId";
+import { initialConfirmed, lastSeq } from "./eventLog";
+import {
+  displayedSituation,
+  expectedMoveId,
+  receiveEvents,
+  receiveReject,
+  resynced,
+  startPending,
+  type TableModel,
+} from "./reconcile";
+import {
+  type AlertMessage,
+  type ClientStatus,
+  clientStatus,
+  moveBlock,
+  PING_MS,
+  refusalAlert,
+  systemError,
+} from "./statusBar";
+
+export interface Held {
+  /** Actions that produced the local selection; sent with the turn that completes it. */
+  actions: Action[];
+  selected: string | null;
+}
+
+export interface Ping {
+  id: number;
+  sourcePlayer: string;
+  x: number;
+  y: number;
+}
+
+export interface ShownAlert extends AlertMessage {
+  id: number;
+}
+
+const MAX_ACTIONS = 20;
+const PENDING_TIMEOUT_MS = 15000;
+const RECONNECT_NUDGE_MS = 5000;
+
+function modelOf(load: TableLoadResponse): TableModel | null {
+  if (load.start_position === null) return null;
+  return { confirmed: initialConfirmed(load.start_position, load.events), pending: null, outOfSync: false };
+}
+
+export function useTableSession(
+  load: TableLoadResponse,
+  seat: string,
+  editMode: boolean,
+  onStarted: () => void,
+) {
+  const { socket, connected } = useSocket();
+  const tableId = load.tableId;
+  const slug = load.projectInfo.slug;
+  const module: RuleModule = useMemo(() => registry.moduleFor(slug), [slug]);
+  const pieces: PieceLibrary = useMemo(
+    () => (load.components ? piecesOf(load.components as never) : {}),
+    [load.components],
+  );
+  const options = load.options;
+
+  const [model, setModelState] = useState<TableModel | null>(() => {
+    try {
+      return modelOf(load);
+    } catch {
+      return null;
+    }
+  });
+  const modelRef = useRef(model);
+  const setModel = useCallback((next: TableModel | null) => {
+    modelRef.current = next;
+    setModelState(next);
+  }, []);
+  const [status, setStatus] = useState<string>(load.status);
+  const [chat, setChat] = useState<ChatMessage[]>(load.chatMessages);
+  const [alert, setAlert] = useState<ShownAlert | null>(null);
+  const [held, setHeld] = useState<Held | null>(null);
+  const [pings, setPings] = useState<Ping[]>([]);
+  const [evaluating, setEvaluating] = useState(false);
+  const alertId = useRef(0);
+
+  const showAlert = useCallback((message: AlertMessage) => {
+    alertId.current += 1;
+    setAlert({ ...message, id: alertId.current });
+  }, []);
+
+  const clearAlert = useCallback(() => setAlert(null), []);
+
+  const subscribe = useCallback(() => {
+    if (!socket) return;
+    const current = modelRef.current;
+    const from = current === null ? -1 : lastSeq(current.confirmed);
+    setEvaluating(true);
+    socket.emit("table-subscribe", { tableId, lastSeq: from }, (ack: TableSubscribeAck) => {
+      setEvaluating(false);
+      if (!ack.ok) {
+        showAlert(systemError(ack.reason));
+        return;
+      }
+      setStatus(ack.status);
+      const now = modelRef.current;
+      if (now === null) {
+        if (ack.status !== "open") onStarted();
+        return;
+      }
+      const outcome = resynced(now, ack.events);
+      setModel(outcome.model);
+      if (outcome.error !== null) showAlert(systemError(outcome.error));
+    });
+  }, [socket, tableId, showAlert, setModel, onStarted]);
+
+  // Subscribe after load and again on every reconnect, from the last applied seq.
+  useEffect(() => {
+    if (connected) subscribe();
+  }, [connected, subscribe]);
+
+  // Socket.IO gives up after a refused handshake (e.g. while a restarting server warms up): keep
+  // trying while this page is open, so the table comes back by itself.
+  useEffect(() => {
+    if (connected || !socket) return;
+    const timer = window.setInterval(() => {
+      if (!socket.connected && !socket.active) socket.connect();
+    }, RECONNECT_NUDGE_MS);
+    return () => window.clearInterval(timer);
+  }, [connected, socket]);
+
+  useSocketEvent("table-event", (message) => {
+    if (message.tableId !== tableId) return;
+    if (message.type === "chat-message") {
+      setChat((previous) => [...previous, message.chat]);
+      return;
+    }
+    if (message.type !== "game-move" && message.type !== "undo") return;
+    const current = modelRef.current;
+    if (current === null) return;
+    const outcome = receiveEvents(current, [message.event]);
+    setModel(outcome.model);
+    if (outcome.model.confirmed.situation.ended) setStatus("ended");
+    if (outcome.error !== null) showAlert(systemError(outcome.error));
+    if (outcome.resync) subscribe();
+  });
+
+  useSocketEvent("table-event-reject", (message) => {
+    if (message.tableId !== tableId) return;
+    const current = modelRef.current;
+    if (current === null) return;
+    const outcome = receiveReject(current, message);
+    setModel(outcome.model);
+    if (outcome.alert !== null) showAlert(refusalAlert(outcome.alert));
+    if (outcome.resync) subscribe();
+  });
+
+  useSocketEvent("table-restarted", (id) => {
+    if (id === tableId) window.location.reload();
+  });
+  useSocketEvent("table-started", (id) => {
+    if (id === tableId && modelRef.current === null) onStarted();
+  });
+
+  const pingId = useRef(0);
+  useSocketEvent("ping", (message: PingMessage) => {
+    if (message.tableId !== tableId) return;
+    pingId.current += 1;
+    const ping = { id: pingId.current, sourcePlayer: message.sourcePlayer, ...message.data };
+    setPings((previous) => [...previous, ping]);
+    window.setTimeout(() => setPings((previous) => previous.filter((p) => p.id !== ping.id)), PING_MS);
+  });
+
+  const clientState: ClientStatus = clientStatus({
+    connected,
+    outOfSync: model?.outOfSync === true,
+    pending: model?.pending != null,
+    evaluating,
+  });
+  const stateRef = useRef(clientState);
+  stateRef.current = clientState;
+  const heldRef = useRef(held);
+  heldRef.current = held;
+  const statusRef = useRef(status);
+  statusRef.current = status;
+
+  /** One player action: evaluated locally first; refused locally means nothing is sent. */
+  const act = useCallback(
+    (action: Action, how: { alone?: boolean; quiet?: boolean } = {}) => {
+      const current = modelRef.current;
+      if (current === null || !socket) return;
+      const block = moveBlock(stateRef.current, editMode);
+      if (block !== null) {
+        if (how.quiet !== true) showAlert(block);
+        return;
+      }
+      const before = how.alone === true ? [] : (heldRef.current?.actions ?? []);
+      const actions = [...before, action].slice(-MAX_ACTIONS);
+      const seq = expectedMoveId(current);
+      const turnUID = randomId();
+      const tableStatus = statusRef.current;
+      const result = recordTurn(
+        current.confirmed.situation,
+        seq,
+        {
+          seat,
+          editMode,
+          timestamp: Date.now(),
+          turnUID,
+          actions,
+          ...(tableStatus === "open" || tableStatus === "midgame" || tableStatus === "ended"
+            ? { status: tableStatus }
+            : {}),
+        },
+        module,
+        { pieces, options },
+      );
+      if (!result.ok) {
+        setHeld(null);
+        showAlert(refusalAlert(result.message));
+        return;
+      }
+      const { event, outcome } = result.value;
+      if (event === null) {
+        setHeld({ actions, selected: outcome.selected });
+        return;
+      }
+      setHeld(null);
+      setModel(startPending(current, { turnUID, moveId: seq, situation: outcome.situation }));
+      socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode, seat });
+      // No answer at all (a lost message): drop the optimistic turn and ask the server where it is.
+      window.setTimeout(() => {
+        const now = modelRef.current;
+        if (now?.pending?.turnUID !== turnUID) return;
+        setModel({ ...now, pending: null });
+        subscribe();
+      }, PENDING_TIMEOUT_MS);
+    },
+    [socket, editMode, seat, module, pieces, options, tableId, showAlert, setModel, subscribe],
+  );
+
+  // The active state's delayed evaluation: sent once its delay has passed, by a seat that may act.
+  const confirmedSituation = model?.confirmed.situation ?? null;
+  const delayed = confirmedSituation === null ? null : activeState(confirmedSituation).delayedEval;
+  const mayDelay =
+    delayed !== null &&
+    confirmedSituation !== null &&
+    status === "midgame" &&
+    clientState === "waitUserInput" &&
+    mayAct(confirmedSituation, seat);
+  useEffect(() => {
+    if (!mayDelay || delayed === null) return;
+    const timer = window.setTimeout(
+      () => act({ kind: "delayed eval" }, { alone: true, quiet: true }),
+      Math.max(0, delayed.delay),
+    );
+    return () => window.clearTimeout(timer);
+  }, [mayDelay, delayed, act]);
+
+  /** Escape: clears the selection locally (a toggle click replays it for the server's evaluation). */
+  const deselect = useCallback(() => {
+    const current = modelRef.current;
+    if (current === null) return;
+    const selected = current.confirmed.situation.selected[seat] ?? null;
+    setHeld(
+      selected === null
+        ? null
+        : { actions: [{ kind: "click component", componentId: selected }], selected: null },
+    );
+  }, [seat]);
+
+  const skipEvaluation = useCallback(() => setEvaluating(false), []);
+
+  const sendChat = useCallback(
+    (message: string) => {
+      socket?.emit("chat message", { tableId, message });
+    },
+    [socket, tableId],
+  );
+
+  const sendPing = useCallback(
+    (x: number, y: number) => {
+      socket?.emit("ping", { tableId, x, y });
+    },
+    [socket, tableId],
+  );
+
+  const situation: Situation | null = model === null ? null : displayedSituation(model);
+  const selected =
+    held !== null ? held.selected : situation === null ? null : (situation.selected[seat] ?? null);
+
+  const highlights = useMemo(() => {
+    if (situation === null) return [] as string[];
+    const withSelection: Situation =
+      (situation.selected[seat] ?? null) === selected
+        ? situation
+        : { ...situation, selected: { ...situation.selected, [seat]: selected } };
+    try {
+      return module.highlights(withSelection, seat, { pieces, options });
+    } catch {
+      return [];
+    }
+  }, [situation, seat, selected, module, pieces, options]);
+
+  return {
+    model,
+    situation,
+    status: situation?.ended ? "ended" : status,
+    clientState,
+    chat,
+    alert,
+    clearAlert,
+    showAlert,
+    pings,
+    selected,
+    highlights,
+    act,
+    deselect,
+    sendChat,
+    sendPing,
+    skipEvaluation,
+    module,
+    pieces,
+    activeState: situation === null ? null : activeState(situation),
+  };
+}
+
+export type TableSession = ReturnType<typeof useTableSession>;
