@@ -14,6 +14,8 @@ export interface RunningServer {
   /** The first-start admin invitation code printed by the server. */
   adminInvite: string;
   output: () => string;
+  /** Stops the server (SIGTERM) and starts it again on the same address and data directory. */
+  restart(): Promise<void>;
   /** Mints a code with `npm run invite`, the command an operator uses. */
   invite(role?: string): Promise<string>;
   stop(): Promise<void>;
@@ -28,17 +30,44 @@ export async function startServer(
   // A private copy of the built app: a rebuild while the tests run must not pull chunks from under them.
   const webDist = path.join(dir, "web");
   if (!existsSync(webDist)) cpSync(path.join(root, "packages/web/dist"), webDist, { recursive: true });
+  let proc = await spawnServer({ ...env, WEB_DIST: webDist }, dir);
+  const port = new URL(proc.url).port;
+  const halt = async () => {
+    if (proc.child.exitCode !== null) return;
+    const exited = new Promise((r) => proc.child.once("exit", r));
+    proc.child.kill("SIGTERM");
+    await exited;
+  };
+  return {
+    url: proc.url,
+    dataDir: dir,
+    adminInvite: proc.code,
+    output: () => proc.output(),
+    async restart() {
+      await halt();
+      proc = await spawnServer({ ...env, WEB_DIST: webDist, PORT: port }, dir);
+    },
+    async invite(role = "user") {
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", "packages/server/src/cli/invite.ts", "--role", role],
+        { cwd: root, env: { ...process.env, DATA_DIR: dir, PORT: port, DATABASE_URL: "" } },
+      );
+      const found = /^([A-Z0-9]{10})\s/m.exec(stdout)?.[1];
+      if (!found) throw new Error(`no code in: ${stdout}`);
+      return found;
+    },
+    async stop() {
+      await halt();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function spawnServer(env: Record<string, string>, dir: string) {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      DATA_DIR: dir,
-      WEB_DIST: webDist,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      ...env,
-    },
+    env: { ...process.env, PORT: "0", DATA_DIR: dir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -53,31 +82,7 @@ export async function startServer(
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const { url, code } = await ready;
-  const port = new URL(url).port;
-  return {
-    url,
-    dataDir: dir,
-    adminInvite: code,
-    output: () => output,
-    async invite(role = "user") {
-      const { stdout } = await run(
-        process.execPath,
-        ["--import", "tsx", "packages/server/src/cli/invite.ts", "--role", role],
-        { cwd: root, env: { ...process.env, DATA_DIR: dir, PORT: port, DATABASE_URL: "" } },
-      );
-      const found = /^([A-Z0-9]{10})\s/m.exec(stdout)?.[1];
-      if (!found) throw new Error(`no code in: ${stdout}`);
-      return found;
-    },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { child, url, code, output: () => output };
 }
 
 export function launchBrowser(): Promise<Browser> {

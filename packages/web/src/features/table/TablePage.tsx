@@ -28,7 +28,8 @@ import {
 } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -59,6 +60,12 @@ export default function TablePage() {
       closeTable(tableId);
     };
   }, [tableId]);
+
+  // A table deleted while someone is on its page sends them to the project lobby (spec section 4).
+  const navigate = useNavigate();
+  useSocketEvent("remove-table", (removed) => {
+    if (removed === tableId) navigate(`/projects/${encodeURIComponent(projectSlug)}`, { replace: true });
+  });
 
   const refetch = load.refetch;
   const onStarted = useCallback(() => {

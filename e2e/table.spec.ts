@@ -1,0 +1,114 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+
+// Two people play chess at one table in two browsers, through the server's verified turns, across a
+// server restart; a spectator watches and cannot move.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const port = String(21000 + Math.floor(Math.random() * 20000));
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function person(name: string) {
+  const p = await signedInPerson(browser, server, name);
+  contexts.push(p.context);
+  return p;
+}
+
+const piece = (page: Page, id: string) => page.locator(`[data-component-id="${id}"]`);
+const slot = (page: Page, name: string) => page.locator(`[data-position][data-slot="${name}"]`);
+const log = (page: Page) => page.getByRole("log", { name: "Game log lines" });
+
+/** Everyone's game log shows the move, in algebraic notation. */
+async function seeMove(people: { page: Page }[], san: string) {
+  // A log line is the seat's colour then the move ('bluef3' as text): the move ends the line.
+  const word = new RegExp(`${san.replace(/[#+]/g, "\\$&")}$`, "m");
+  for (const p of people) await expect.poll(() => log(p.page).innerText(), { timeout: 20_000 }).toMatch(word);
+}
+
+async function move(page: Page, id: string, to: string) {
+  await piece(page, id).click();
+  await slot(page, to).click();
+}
+
+describe("a chess game between two browsers", () => {
+  it("shows each move live to both players and the spectator, refuses moves out of turn, and survives a restart", async () => {
+    const ann = await person("table_ann");
+    const ben = await person("table_ben");
+    const sam = await person("table_sam");
+    const create = await ann.page.request.post(`${server.url}/api/projects/chess/new-table`, {
+      data: { start_position: { options: {} }, tableMode: "competitive-edit" },
+    });
+    const { tableId } = (await create.json()) as { tableId: string };
+    await ann.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=red`);
+    await ben.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=blue`);
+    expect(
+      (
+        await ann.page.request.post(`${server.url}/api/projects/chess/${tableId}/start-table`, { data: {} })
+      ).status(),
+    ).toBe(200);
+    const load = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+      start_position: { globals: { sides: { white: string } } };
+    };
+    const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
+
+    const url = `${server.url}/projects/chess/table/${tableId}`;
+    for (const p of [white, black, sam]) await p.page.goto(url);
+    for (const p of [white, black, sam]) await piece(p.page, "white-pawn-f2").waitFor();
+    expect(await white.page.title()).toBe("Chess table - Tabletop Lab");
+
+    // Black may not move first: refused in the browser with the rules' message, nothing sent.
+    await move(black.page, "black-pawn-e7", "e5");
+    await black.page
+      .getByRole("alert")
+      .filter({ hasText: "You cannot play now: Wait for your turn" })
+      .waitFor();
+    // The spectator cannot move either.
+    await move(sam.page, "white-pawn-e2", "e4");
+    await sam.page.getByRole("alert").first().waitFor();
+
+    await move(white.page, "white-pawn-f2", "f3");
+    await seeMove([white, black, sam], "f3");
+    await move(black.page, "black-pawn-e7", "e5");
+    await seeMove([white, black, sam], "e5");
+
+    // Chat both ways.
+    await white.page.getByRole("textbox", { name: "Chat message" }).fill("good luck!");
+    await white.page.getByRole("textbox", { name: "Chat message" }).press("Enter");
+    await black.page.getByRole("log", { name: "Chat messages" }).getByText("good luck!").waitFor();
+    await black.page.getByRole("textbox", { name: "Chat message" }).fill("you too");
+    await black.page.getByRole("textbox", { name: "Chat message" }).press("Enter");
+    await white.page.getByRole("log", { name: "Chat messages" }).getByText("you too").waitFor();
+
+    // The server goes down and comes back on the same address and data: the game goes on.
+    await server.restart();
+    await move(white.page, "white-pawn-g2", "g4");
+    await seeMove([white, black, sam], "g4");
+    await move(black.page, "black-queen-d8", "h4");
+    await seeMove([white, black, sam], "Qh4#");
+
+    // The server ended the game; everyone's log says how.
+    const final = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+      status: string;
+      events: unknown[];
+    };
+    expect(final.status).toBe("ended");
+    expect(final.events.length).toBeGreaterThanOrEqual(4);
+    for (const p of [white, black, sam]) {
+      await expect.poll(() => log(p.page).innerText()).toMatch(/Checkmate\. Black wins\./);
+    }
+  });
+});
