@@ -36,6 +36,7 @@ const log = (page: Page) => page.getByRole("log", { name: "Game log lines" });
 async function seeMove(people: { page: Page }[], san: string) {
   // A log line is the seat's colour then the move ('bluef3' as text): the move ends the line.
   const word = new RegExp(`${san.replace(/[#+]/g, "\\$&")}$`, "m");
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
   for (const p of people) await expect.poll(() => log(p.page).innerText(), { timeout: 20_000 }).toMatch(word);
 }
 
@@ -108,6 +109,7 @@ describe("a chess game between two browsers", () => {
     expect(final.status).toBe("ended");
     expect(final.events.length).toBeGreaterThanOrEqual(4);
     for (const p of [white, black, sam]) {
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
       await expect.poll(() => log(p.page).innerText()).toMatch(/Checkmate\. Black wins\./);
     }
   });
