@@ -177,3 +177,34 @@ describe("chess games to the end", () => {
     expect(t.situation.gameState.current.activePlayer).toBe(BLACK);
   });
 });
+
+describe("after an edit-mode repair", () => {
+  it("plays on from the board as it stands", () => {
+    const table = newTable();
+    // Edit mode: White's e-pawn is put on e4 by hand (no rules), then Black plays normally.
+    table.play(
+      WHITE,
+      [
+        {
+          kind: "raw move",
+          move: {
+            type: "component move",
+            componentId: "white-pawn-e2",
+            destinationId: "board",
+            positionName: "squares",
+            positionIndex: "e4",
+          },
+        },
+      ],
+      { editMode: true },
+    );
+    expect(table.situation.globals.chess).toMatchObject({
+      fen: expect.stringMatching(/^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP/),
+    });
+    // The stored position knows no pawn on e4; only a game that follows the board can push it on.
+    table.play(WHITE, moveActions(table.situation, "e4", "e5"));
+    table.play(BLACK, moveActions(table.situation, "d7", "d5"));
+    table.play(WHITE, moveActions(table.situation, "e5", "d6"));
+    expect(logLines(table).slice(-3)).toEqual(["e5", "d5", "exd6"]);
+  });
+});

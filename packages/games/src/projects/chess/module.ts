@@ -31,8 +31,8 @@ import {
 import {
   BUTTONS,
   COLOR_NAME,
-  chessOf,
   colorOf,
+  liveChess,
   PROMOTION_BUTTONS,
   pieceAt,
   playState,
@@ -79,7 +79,7 @@ function clickComponent(
   seat: string,
 ): ClickDecision {
   const prevent = (reason: string): ClickDecision => ({ kind: "prevent", prevent: [reason] });
-  const chess = chessOf(situation);
+  const chess = liveChess(situation);
   if (chess.outcome !== null) return prevent(GAME_OVER);
   if (inPromotion(situation)) return prevent(CHOOSE);
   const clicked = findComponent(situation.root, click.componentId);
@@ -110,7 +110,7 @@ function clickPosition(
   click: { selected: string; positionName: string; positionIndex?: string | number },
   seat: string,
 ): HookMoves {
-  if (chessOf(situation).outcome !== null) return { prevent: [GAME_OVER] };
+  if (liveChess(situation).outcome !== null) return { prevent: [GAME_OVER] };
   if (inPromotion(situation)) return { prevent: [CHOOSE] };
   const held = findComponent(situation.root, click.selected);
   const from = held === undefined ? null : squareOf(held);
@@ -127,7 +127,7 @@ function answer(result: Result<ChessState, Refusal>, moves: (state: ChessState) 
 }
 
 function pressStateButton(situation: Situation, button: string, seat: string): HookMoves {
-  const chess = chessOf(situation);
+  const chess = liveChess(situation);
   const color = colorOf(situation, seat);
   if (color === null) return { prevent: ["Only the two players play this game."] };
   const press = (log: string): Move => ({ type: "press state button", button, logMessage: log });
@@ -169,7 +169,7 @@ function promote(situation: Situation, seat: string, color: Color, text: string)
   const from = String(state.variables.from);
   const to = String(state.variables.to);
   const role = text.toLowerCase() as PromotionRole;
-  return answer(applyMove(chessOf(situation), { from, to, promotion: role }, color), (next) => {
+  return answer(applyMove(liveChess(situation), { from, to, promotion: role }, color), (next) => {
     const pawn = pieceAt(situation, to);
     if (pawn === undefined) throw new Error(`No pawn on ${to} to promote`);
     return [
@@ -193,7 +193,7 @@ export const module: PartialRuleModule = {
   clickComponent: (situation, click, turn) => clickComponent(situation, click, turn.seat),
   clickPosition: (situation, click, turn) => clickPosition(situation, click, turn.seat),
   pressStateButton: (situation, button, turn) => pressStateButton(situation, button, turn.seat),
-  movePreventReasons: (situation) => (chessOf(situation).outcome === null ? [] : [GAME_OVER]),
+  movePreventReasons: (situation) => (liveChess(situation).outcome === null ? [] : [GAME_OVER]),
   /**
    * Square names ('e4'): the slot keys of the board's 'squares' position where the seat's selected
    * piece may go. Empty when nothing of the seat's is selected or the option is off.
@@ -205,7 +205,7 @@ export const module: PartialRuleModule = {
     const square = piece === undefined ? null : squareOf(piece);
     if (piece === undefined || square === null || piece.options.colour !== colorOf(situation, seat))
       return [];
-    return legalDestinations(chessOf(situation), square);
+    return legalDestinations(liveChess(situation), square);
   },
   tooltip(situation, componentId) {
     const piece = findComponent(situation.root, componentId);

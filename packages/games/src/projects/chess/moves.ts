@@ -3,8 +3,8 @@ import { BOARD_ID, placement, SQUARES, trayOf } from "./layout";
 import { applyMove, type ChessState, type Color, legalMoves, type Outcome, status } from "./rules";
 import {
   COLOR_NAME,
-  chessOf,
   colorOf,
+  liveChess,
   overState,
   pieceAt,
   playState,
@@ -132,7 +132,7 @@ export function movetext(chess: ChessState): string {
  * asks for the piece in a substate; the chess state changes only when the choice is made.
  */
 export function requestMove(situation: Situation, seat: string, from: string, to: string): HookMoves {
-  const chess = chessOf(situation);
+  const chess = liveChess(situation);
   const color = colorOf(situation, seat);
   if (color === null) return { prevent: ["Only the two players move pieces."] };
   const promotes = legalMoves(chess).some((m) => m.from === from && m.to === to && m.promotion !== undefined);

@@ -1,6 +1,13 @@
-import { type Component, findComponent, type Json, type Situation, type StateInput } from "@tt/engine";
+import {
+  activeState,
+  type Component,
+  findComponent,
+  type Json,
+  type Situation,
+  type StateInput,
+} from "@tt/engine";
 import { BOARD_ID, SQUARES } from "./layout";
-import { type ChessState, type Color, type Outcome, turnOf } from "./rules";
+import { type ChessState, type Color, type Outcome, startState, turnOf } from "./rules";
 
 /**
  * What the chess module keeps in the situation and how it reads it back. The rules core's
@@ -21,6 +28,81 @@ export function chessOf(situation: Situation): ChessState {
   // Set up by this module: a missing state means the table was not made by it.
   if (typeof state !== "object" || state === null) throw new Error("No chess state in this table.");
   return state as unknown as ChessState;
+}
+
+const LETTER: Record<string, string> = {
+  pawn: "p",
+  knight: "n",
+  bishop: "b",
+  rook: "r",
+  queen: "q",
+  king: "k",
+};
+const FILES = "abcdefgh";
+
+/** The piece placement of the board as the components stand (FEN's first field). */
+export function boardPlacement(situation: Situation): string {
+  const rows: string[] = [];
+  for (let rank = 8; rank >= 1; rank--) {
+    let row = "";
+    let empty = 0;
+    for (const file of FILES) {
+      const piece = pieceAt(situation, `${file}${rank}`);
+      if (!piece) {
+        empty++;
+        continue;
+      }
+      if (empty) row += empty;
+      empty = 0;
+      const role = typeof piece.options.promoted === "string" ? piece.options.promoted : piece.name;
+      const letter = LETTER[role] ?? "?";
+      row += piece.options.colour === "white" ? letter.toUpperCase() : letter;
+    }
+    rows.push(empty ? row + empty : row);
+  }
+  return rows.join("/");
+}
+
+/** Castling rights that still make sense: the king and that rook on their starting squares. */
+function possibleCastling(rights: string, placement: (square: string) => string | undefined): string {
+  const kept = [...rights].filter((r) => {
+    const [king, rook] = (
+      { K: ["e1K", "h1R"], Q: ["e1K", "a1R"], k: ["e8k", "h8r"], q: ["e8k", "a8r"] } as const
+    )[r as "K" | "Q" | "k" | "q"] ?? ["", ""];
+    return placement(king.slice(0, 2)) === king[2] && placement(rook.slice(0, 2)) === rook[2];
+  });
+  return kept.length ? kept.join("") : "-";
+}
+
+/**
+ * The chess state to play on. Edit mode moves components without the rules (that is its purpose:
+ * repairing a game), so when the board no longer matches the stored position the game goes on from
+ * the board as it stands: same side to move, castling rights that still hold, no en passant, and a
+ * fresh repetition history.
+ */
+export function liveChess(situation: Situation): ChessState {
+  const chess = chessOf(situation);
+  const placement = boardPlacement(situation);
+  const [storedPlacement, turn = "w", castling = "-", , , fullmoves = "1"] = chess.fen.split(" ");
+  // While a promotion waits for its piece, the pawn already stands on the last rank: not an edit.
+  if (
+    placement === storedPlacement ||
+    chess.outcome !== null ||
+    activeState(situation).name === "promotion"
+  ) {
+    return chess;
+  }
+  const at = (square: string) => {
+    const piece = pieceAt(situation, square);
+    if (!piece) return undefined;
+    const role = typeof piece.options.promoted === "string" ? piece.options.promoted : piece.name;
+    const letter = LETTER[role] ?? "?";
+    return piece.options.colour === "white" ? letter.toUpperCase() : letter;
+  };
+  const fen = `${placement} ${turn} ${possibleCastling(castling, at)} - 0 ${fullmoves}`;
+  const rebuilt = startState(fen);
+  // A board the rules cannot play on (two kings of a colour, say) stays as it was stored.
+  return rebuilt.ok ? { ...rebuilt.value, moves: chess.moves, initialFen: chess.initialFen } : chess;
 }
 
 export function sidesOf(situation: Situation): Sides {
