@@ -8,12 +8,13 @@ import {
   undoSchema,
 } from "@tt/protocol";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { mayViewProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects, tableChat, tables } from "../db/schema";
 import type { PushService } from "../push";
 import { yourTurnMessage } from "../push";
-import type { TableHub } from "../tables/hub";
+import type { TableHub, TurnAnswer } from "../tables/hub";
 import type { AppSocket, Io } from "./socket";
 
 export const tableRoom = (tableId: string) => `table:${tableId}`;
@@ -46,77 +47,60 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, push: () => PushSer
       answer({ ok: true, status: fresh!.status, events, expected_move_id: fresh!.expectedMoveId });
     });
 
-    socket.on("game-move", async (payload) => {
-      const parsed = gameMoveSchema.safeParse(payload);
-      const tableId = typeof payload?.tableId === "string" ? payload.tableId.slice(0, 50) : "";
-      const turnUID = typeof payload?.turnUID === "string" ? payload.turnUID.slice(0, 100) : "";
-      if (!parsed.success) {
-        socket.emit("table-event-reject", {
-          tableId,
-          turnUID,
-          reason: `System error: ${parsed.error.issues[0]?.message ?? "bad turn"}`,
-        });
-        return;
-      }
+    /**
+     * One pipeline for turns and undos: parse, submit to the table's queue, then answer the sender
+     * (refusal, or the stored event of a retry) or broadcast the new event to the table.
+     */
+    const submit = async (
+      payload: unknown,
+      parse: (
+        p: unknown,
+      ) => { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } },
+      run: (data: never) => Promise<TurnAnswer>,
+    ) => {
+      const raw = (payload ?? {}) as { tableId?: unknown; turnUID?: unknown };
+      const tableId = typeof raw.tableId === "string" ? raw.tableId.slice(0, 50) : "";
+      const turnUID = typeof raw.turnUID === "string" ? raw.turnUID.slice(0, 100) : "";
+      const reject = (reason: string) => socket.emit("table-event-reject", { tableId, turnUID, reason });
+      const parsed = parse(payload);
+      if (!parsed.success) return reject(`System error: ${parsed.error.issues[0]?.message ?? "bad request"}`);
       try {
-        const answer = await hub.submitTurn(actor, parsed.data, Date.now());
-        if (answer.kind === "reject") {
-          socket.emit("table-event-reject", { tableId, turnUID, reason: answer.reason });
-        } else if (answer.kind === "duplicate") {
-          socket.emit("table-event", {
-            tableId,
-            type: answer.event.kind === "undo" ? "undo" : "game-move",
-            event: answer.event,
-          });
-        } else if (answer.kind === "event") {
-          io.to(tableRoom(tableId)).emit("table-event", { tableId, type: "game-move", event: answer.event });
-          void notifyTurn(
-            io,
-            push(),
-            answer.row.projectSlug,
-            tableId,
-            answer.row.seats,
-            answer.situation.gameState.current.activePlayer,
-            actor.username,
-          );
-        }
-      } catch (err) {
-        socket.emit("table-event-reject", {
+        const answer = await run(parsed.data as never);
+        if (answer.kind === "reject") return reject(answer.reason);
+        if (answer.kind === "noop") return;
+        const type = answer.event.kind === "undo" ? "undo" : "game-move";
+        if (answer.kind === "duplicate")
+          return socket.emit("table-event", { tableId, type, event: answer.event });
+        io.to(tableRoom(tableId)).emit("table-event", { tableId, type, event: answer.event });
+        const active = answer.situation.gameState.current.activePlayer;
+        void notifyTurn(
+          io,
+          push(),
+          answer.row.projectSlug,
           tableId,
-          turnUID,
-          reason: `System error: ${(err as Error).message}`,
-        });
+          answer.row.seats,
+          active,
+          actor.username,
+        );
+      } catch (err) {
+        reject(`System error: ${(err as Error).message}`);
       }
-    });
+    };
 
-    socket.on("undo", async (payload) => {
-      const parsed = undoSchema.safeParse(payload);
-      const tableId = typeof payload?.tableId === "string" ? payload.tableId.slice(0, 50) : "";
-      const turnUID = typeof payload?.turnUID === "string" ? payload.turnUID.slice(0, 100) : "";
-      if (!parsed.success) {
-        socket.emit("table-event-reject", {
-          tableId,
-          turnUID,
-          reason: `System error: ${parsed.error.issues[0]?.message ?? "bad undo"}`,
-        });
-        return;
-      }
-      try {
-        const answer = await hub.submitUndo(actor, parsed.data, Date.now());
-        if (answer.kind === "reject")
-          socket.emit("table-event-reject", { tableId, turnUID, reason: answer.reason });
-        else if (answer.kind === "duplicate")
-          socket.emit("table-event", { tableId, type: "undo", event: answer.event });
-        else if (answer.kind === "event")
-          io.to(tableRoom(tableId)).emit("table-event", { tableId, type: "undo", event: answer.event });
-      } catch (err) {
-        socket.emit("table-event-reject", {
-          tableId,
-          turnUID,
-          reason: `System error: ${(err as Error).message}`,
-        });
-      }
-    });
+    socket.on("game-move", (payload) =>
+      submit(
+        payload,
+        (p) => gameMoveSchema.safeParse(p),
+        (data: z.output<typeof gameMoveSchema>) => hub.submitTurn(actor, data, Date.now()),
+      ),
+    );
+    socket.on("undo", (payload) =>
+      submit(
+        payload,
+        (p) => undoSchema.safeParse(p),
+        (data: z.output<typeof undoSchema>) => hub.submitUndo(actor, data, Date.now()),
+      ),
+    );
 
     socket.on("chat message", async (payload) => {
       const parsed = chatSendSchema.safeParse(payload);
