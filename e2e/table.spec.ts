@@ -96,6 +96,11 @@ describe("a chess game between two browsers", () => {
 
     // The server goes down and comes back on the same address and data: the game goes on.
     await server.restart();
+    // Both tabs see the connection drop and come back (Socket.IO retries with a back-off of up to 5 s):
+    // a click while disconnected is refused by the page, as it should be, so wait for the way back.
+    for (const p of [white, black]) {
+      await p.page.locator('[role=status][data-status="waitUserInput"]').first().waitFor({ timeout: 45_000 });
+    }
     await move(white.page, "white-pawn-g2", "g4");
     await seeMove([white, black, sam], "g4");
     await move(black.page, "black-queen-d8", "h4");

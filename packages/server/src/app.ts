@@ -117,7 +117,8 @@ export async function buildApp(
   // preClose, not onClose: open WebSockets would keep the HTTP server from closing, so a SIGTERM with a
   // browser tab open would hang. Disconnecting them first lets the close finish.
   app.addHook("preClose", async () => {
-    io?.disconnectSockets(true);
+    // io.close() drops the connections without a 'disconnect' packet, so clients see a transport close
+    // and reconnect to the next server (a server-sent disconnect would stop their reconnecting).
     await io?.close();
   });
   io = await attachRealtime(app, deps);
