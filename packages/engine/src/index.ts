@@ -1,6 +1,7 @@
 /** @tt/engine: the pure rules engine shared by server and browser. */
 
 export * from "./access.js";
+export * from "./cards/index.js";
 export * from "./component-info.js";
 export * from "./constants.js";
 export type { Json, JsonObject } from "./json.js";
