@@ -29,7 +29,9 @@ export async function startServer(
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "tt-e2e-"));
   // A private copy of the built app: a rebuild while the tests run must not pull chunks from under them.
   const webDist = path.join(dir, "web");
-  if (!existsSync(webDist)) cpSync(path.join(root, "packages/web/dist"), webDist, { recursive: true });
+  // E2E_WEB_DIST points at another build (a second checkout building while this one tests).
+  const built = process.env.E2E_WEB_DIST ?? path.join(root, "packages/web/dist");
+  if (!existsSync(webDist)) cpSync(built, webDist, { recursive: true });
   let proc = await spawnServer({ ...env, WEB_DIST: webDist }, dir);
   const port = new URL(proc.url).port;
   const halt = async () => {

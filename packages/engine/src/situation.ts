@@ -99,6 +99,8 @@ export interface Button {
   text: string;
   style?: string;
   disabled?: boolean;
+  /** A question the table asks (confirm / reject) before pressing: for buttons that cannot be undone. */
+  confirm?: string;
 }
 
 /** 'everyone', 'rival', a colour, or a list of colours. */

@@ -266,6 +266,27 @@ describe("GET /api/container-content", () => {
     ).toBe(404);
     expect((await as.outsider.get(`/api/container-content?tableId=${t.tableId}`)).status).toBe(400);
   });
+
+  it("keeps a competitive deck's order from spectators and from everyone where edit mode is off", async () => {
+    const t = (
+      await as.designer.post("/api/projects/night-market/new-table", {
+        start_position: { options: {} },
+        tableMode: "competitive-edit",
+      })
+    ).json() as TableInfo;
+    await as.designer.get(`/api/projects/night-market/join-table/${t.tableId}?color=red`);
+    await as.player.get(`/api/projects/night-market/join-table/${t.tableId}?color=blue`);
+    expect((await as.designer.post(`/api/projects/night-market/${t.tableId}/start-table`, {})).status).toBe(
+      200,
+    );
+    const url = `/api/container-content?tableId=${t.tableId}&containerId=goods-deck`;
+    const seen = await as.player.get(url);
+    expect(seen.status).toBe(200);
+    expect((seen.json() as { components: unknown[] }).components.length).toBeGreaterThan(0);
+    expect((await as.outsider.get(url)).status).toBe(403);
+    await server.database.db.update(tables).set({ tableMode: "competitive" }).where(eq(tables.id, t.tableId));
+    expect((await as.player.get(url)).status).toBe(403);
+  });
 });
 
 describe("undo", () => {

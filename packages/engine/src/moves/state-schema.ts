@@ -8,6 +8,7 @@ export const buttonSchema = z.object({
   text: z.string(),
   style: z.string().optional(),
   disabled: z.boolean().optional(),
+  confirm: z.string().max(300).optional(),
 });
 
 export const activePlayerSchema = z.union([z.string(), z.array(z.string())]);

@@ -109,11 +109,18 @@ export function tableRoutes(
     const q = containerQuery.safeParse(request.query);
     if (!q.success) throw new HttpError(400, firstIssue(q.error));
     const [row] = await db
-      .select({ project: projects })
+      .select({ project: projects, table: tables })
       .from(tables)
       .innerJoin(projects, eq(projects.slug, tables.projectSlug))
       .where(eq(tables.id, q.data.tableId));
     if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    // A deck's order is hidden information: its contents are for whoever may fix the table in edit
+    // mode (a seated player where edit mode is allowed, anyone in sandbox modes), or after the end.
+    const seated = row.table.seats.some((s) => s.userId === actor.id);
+    const mayLook =
+      row.table.status === "ended" ||
+      (editModeAllowed(row.table.tableMode) && (seated || anySeatMode(row.table.tableMode)));
+    if (!mayLook) throw new HttpError(403, "Deck contents can be seen in edit mode only.");
     const situation = await hub.situation(q.data.tableId);
     const container = situation ? findComponent(situation.root, q.data.containerId) : undefined;
     if (!container || (container.type !== "deck" && container.type !== "bank")) {

@@ -135,7 +135,7 @@ export const BUTTONS = {
   offerDraw: { name: "offer-draw", text: "Offer draw" },
   acceptDraw: { name: "accept-draw", text: "Accept draw" },
   declineDraw: { name: "decline-draw", text: "Decline draw" },
-  resign: { name: "resign", text: "Resign", style: "danger" },
+  resign: { name: "resign", text: "Resign", style: "danger", confirm: "Resign this game? It ends at once." },
 } as const;
 
 export const PROMOTION_BUTTONS = [

@@ -62,11 +62,12 @@ export const components: ComponentTree = {
     height: 620,
     positions: {
       dims: [1100, 620],
-      decks: { coords: [{ x: 100, y: 215 }], multi: true },
+      decks: { coords: [{ x: 100, y: 190 }], multi: true },
       [ROW]: { coords: Object.fromEntries(SLOTS.map((s, i) => [s, { x: 285 + i * 170, y: 215 }])) },
       [STALL]: { coords: [{ x: 540, y: 485 }], multi: true, gapSize: 110, maxSpread: 620 },
       [BELL]: { coords: [{ x: 980, y: 240 }], multi: true },
-      prices: { coords: [{ x: 100, y: 380 }], multi: true, gapSize: 45, multiDirection: Math.PI / 2 },
+      // A column of plaques under the deck, each captioned to its right (a var-display's label).
+      prices: { coords: [{ x: 60, y: 450 }], multi: true, gapSize: 62, multiDirection: Math.PI / 2 },
       banks: { coords: [{ x: 980, y: 480 }], multi: true },
       // Cards left out by the options: in the box, seen only in edit mode.
       [BOX]: { coords: [{ x: 1040, y: 40 }], multi: true, displayMode: "editModeOnly" },
@@ -77,10 +78,11 @@ export const components: ComponentTree = {
       },
     },
   },
+  // The draw pile and the discard pile side by side, drawn at 0.6 of a card.
   "deck-goods": {
-    image: "card-back.svg",
-    width: 140,
-    height: 200,
+    image: "",
+    width: 180,
+    height: 120,
     positions: {
       dims: [300, 200],
       deck: { coords: [{ x: 70, y: 100 }], multi: true, multiPile: true },

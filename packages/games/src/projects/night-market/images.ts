@@ -109,10 +109,16 @@ ${[50, 110, 170, 230].map((x, i) => `<g transform="translate(${x - 14} ${52 - (i
 <text x="150" y="245" text-anchor="middle" font-family="serif" font-size="50" font-weight="bold" fill="#e67e22">Market</text>`,
 );
 
+/** A night sky the size of a screen: the page covers the window with it, so small stars stay small. */
 export const backgroundImage = svg(
-  200,
-  200,
-  `<rect width="200" height="200" fill="#0e0a22"/><circle cx="30" cy="40" r="1.5" fill="#f5e6c4"/><circle cx="140" cy="20" r="1" fill="#f5e6c4"/><circle cx="170" cy="130" r="1.5" fill="#f5e6c4"/><circle cx="80" cy="160" r="1" fill="#f5e6c4"/>`,
+  1600,
+  1000,
+  `<rect width="1600" height="1000" fill="#0e0a22"/>${Array.from({ length: 90 }, (_, i) => {
+    // A fixed scatter (no randomness: the image is part of the shipped content and must not change).
+    const x = (i * 397) % 1600;
+    const y = (i * 233 + (i % 7) * 61) % 1000;
+    return `<circle cx="${x}" cy="${y}" r="${1 + (i % 3) * 0.5}" fill="#f5e6c4"/>`;
+  }).join("")}`,
 );
 
 export const overviewCard = svg(

@@ -12,8 +12,17 @@ import {
   type Situation,
   visibilityFor,
 } from "@tt/engine";
-import { createContext, type MouseEvent, memo, type ReactNode, useContext } from "react";
+import {
+  createContext,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useRef,
+} from "react";
 import { assetUrl, placeChildren, positionSlots } from "./layout";
+import type { Motion } from "./motion";
 
 export interface BoardEnv {
   slug: string;
@@ -29,6 +38,10 @@ export interface BoardEnv {
   selected: string | null;
   highlights: ReadonlySet<string>;
   act: (action: Action) => void;
+  /** Move animations: each node reports where it lands (see motion.ts). */
+  motion: Motion;
+  /** Right-click on a deck or bank (game-table.md section 2). */
+  inspect: (componentId: string, event: MouseEvent) => void;
 }
 
 const EnvContext = createContext<BoardEnv | null>(null);
@@ -53,9 +66,25 @@ interface NodeProps {
 
 export const ComponentNode = memo(function ComponentNode({ component, x, y, scale }: NodeProps) {
   const env = useEnv();
+  const element = useRef<HTMLDivElement>(null);
   const s = env.situationRef.current;
   const info = componentInfo(env.pieces, component, s);
   const visibility = visibilityFor(s, env.pieces, component.id, env.seat, env.editMode);
+  const placement = `${component.parent}|${component.childData?.positionName}|${component.childData?.childPos}|${x}|${y}|${scale}`;
+  const { motion } = env;
+  const id = component.id;
+  // After every render: a new placement animates from the old one.
+  useLayoutEffect(() => {
+    if (element.current) motion.landed(id, element.current, placement);
+  });
+  // Before the element leaves the page (moved under another parent): remember where it was. A layout
+  // effect's cleanup runs while the element is still attached; a passive one's after it is gone.
+  useLayoutEffect(() => {
+    const el = element.current;
+    return () => {
+      if (el) motion.left(id, el);
+    };
+  }, [motion, id]);
   if (info.hidden === true || visibility === "hidden") return null;
   const width = info.width;
   const height = info.height;
@@ -71,19 +100,31 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const highlighted = env.highlights.has(component.id);
   const label = component.options.label;
   const value = component.variables?.value;
+  const shown = value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  const caption = [label ?? "", shown].filter((part) => part !== "").join(" ");
 
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();
     env.act({ kind: "click component", componentId: component.id });
   };
+  const onContextMenu =
+    component.type === "deck" || component.type === "bank"
+      ? (event: MouseEvent) => {
+          event.preventDefault();
+          event.stopPropagation();
+          env.inspect(component.id, event);
+        }
+      : undefined;
 
   return (
     <Box
+      ref={element}
       data-component-id={component.id}
       data-component-name={component.name}
       data-selected={isSelected ? "true" : undefined}
       aria-label={component.options.label ?? component.name}
       onClick={onClick}
+      onContextMenu={onContextMenu}
       sx={{
         position: "absolute",
         left: x - width / 2,
@@ -188,23 +229,43 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
           {container.componentAmt}
         </Box>
       )}
-      {(label !== undefined || value !== undefined) && component.type === "var-display" && (
-        <Box
-          sx={{
-            position: "absolute",
-            inset: 0,
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            fontSize: 20,
-            fontWeight: 600,
-            pointerEvents: "none",
-          }}
-        >
-          {label}
-          {value !== undefined ? ` ${typeof value === "object" ? JSON.stringify(value) : String(value)}` : ""}
-        </Box>
-      )}
+      {(label !== undefined || value !== undefined) &&
+        component.type === "var-display" &&
+        (image !== "" ? (
+          // The image draws the value (a price plaque, a dial): the label is a caption beside it.
+          <Box
+            sx={{
+              position: "absolute",
+              left: "100%",
+              top: "50%",
+              transform: "translateY(-50%)",
+              ml: 0.75,
+              whiteSpace: "nowrap",
+              fontSize: 15,
+              fontWeight: 600,
+              color: "#f5e6c4",
+              textShadow: "0 1px 2px #000",
+              pointerEvents: "none",
+            }}
+          >
+            {caption}
+          </Box>
+        ) : (
+          <Box
+            sx={{
+              position: "absolute",
+              inset: 0,
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              fontSize: 20,
+              fontWeight: 600,
+              pointerEvents: "none",
+            }}
+          >
+            {caption}
+          </Box>
+        ))}
       {info.buttons.length > 0 && (
         <Box sx={{ position: "absolute", left: 0, top: "100%", display: "flex", gap: 0.5, zIndex: 1000 }}>
           {info.buttons.map((b) => (

@@ -9,8 +9,8 @@ import Typography from "@mui/material/Typography";
 import type { LogMessage, Button as StateButton } from "@tt/engine";
 import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
 import { type Ref, useEffect, useRef, useState } from "react";
-import { ALERT_HIDE_MS, type AlertColor, type ClientStatus } from "./statusBar";
-import type { ShownAlert } from "./useTableSession";
+import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPopupMs } from "./statusBar";
+import type { ChatPopup, ShownAlert } from "./useTableSession";
 
 const ALERT_COLOURS: Record<AlertColor, { bg: string; fg: string }> = {
   pink: { bg: "#f8bbd0", fg: "#4a0e24" },
@@ -24,7 +24,7 @@ export function StatusBar(props: {
   message: string;
   onSkip: () => void;
   buttons: StateButton[];
-  onButton: (name: string) => void;
+  onButton: (button: StateButton) => void;
 }) {
   const { status, message, onSkip, buttons, onButton } = props;
   return (
@@ -49,7 +49,7 @@ export function StatusBar(props: {
           variant="contained"
           color={b.style === "danger" ? "error" : "primary"}
           disabled={b.disabled === true}
-          onClick={() => onButton(b.name)}
+          onClick={() => onButton(b)}
         >
           {b.text}
         </Button>
@@ -89,7 +89,68 @@ export function AlertPopup({ alert, onClose }: { alert: ShownAlert | null; onClo
       }}
     >
       {alert.text}
+      {alert.hint !== undefined && <Box sx={{ fontSize: 13, opacity: 0.9 }}>{alert.hint}</Box>}
+      {alert.action !== undefined && (
+        <Button
+          size="small"
+          variant="contained"
+          color="inherit"
+          sx={{ mt: 1, color: "#000" }}
+          onClick={() => {
+            onClose();
+            alert.action?.run();
+          }}
+        >
+          {alert.action.label}
+        </Button>
+      )}
     </Alert>
+  );
+}
+
+/**
+ * Someone's chat message over the board for 2000 ms + 50 ms a character, fading in and out in
+ * 500 ms (section 9). Screen readers hear it from the chat log, so this copy is hidden from them.
+ */
+export function ChatPopupView({ popup, onDone }: { popup: ChatPopup | null; onDone: () => void }) {
+  useEffect(() => {
+    if (popup === null) return;
+    const timer = window.setTimeout(onDone, chatPopupMs(popup.chat.message));
+    return () => window.clearTimeout(timer);
+  }, [popup, onDone]);
+  if (popup === null) return null;
+  const total = chatPopupMs(popup.chat.message);
+  const fade = Math.min(0.5, CHAT_FADE_MS / total) * 100;
+  return (
+    <Box
+      key={popup.id}
+      aria-hidden="true"
+      data-chat-popup="true"
+      sx={{
+        position: "fixed",
+        left: "50%",
+        bottom: 32,
+        transform: "translateX(-50%)",
+        zIndex: 1350,
+        maxWidth: 520,
+        px: 2,
+        py: 1,
+        borderRadius: 2,
+        bgcolor: "rgba(33,33,33,0.88)",
+        color: "#fff",
+        boxShadow: 6,
+        pointerEvents: "none",
+        animation: `tt-chat-popup ${total}ms linear forwards`,
+        "@keyframes tt-chat-popup": {
+          "0%": { opacity: 0 },
+          [`${fade}%`]: { opacity: 1 },
+          [`${100 - fade}%`]: { opacity: 1 },
+          "100%": { opacity: 0 },
+        },
+      }}
+    >
+      <strong>{popup.chat.username}:</strong> {popup.chat.message}
+    </Box>
   );
 }
 

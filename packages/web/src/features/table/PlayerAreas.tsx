@@ -15,15 +15,49 @@ import {
   type Player,
   showsPlayerButtons,
 } from "@tt/engine";
+import { type RefObject, useEffect, useRef } from "react";
 import { type BoardEnv, BoardEnvProvider, ComponentNode } from "./Board";
 import { areaScale, colourHex } from "./layout";
+import { counterFlight, evaluationSpeed, flyTokens } from "./motion";
 
-export function PlayerAreas({ env, players }: { env: BoardEnv; players: Player[] }) {
+/** Counter changes send tokens between the board and the counter: gains fly in, losses fly out. */
+function useCounterFlights(players: Player[], slug: string, board: RefObject<HTMLElement | null>) {
+  const last = useRef<Map<string, number> | null>(null);
+  const here = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const now = new Map<string, number>();
+    for (const p of players) for (const c of p.counters) now.set(`${p.color}/${c.name}`, c.value);
+    const before = last.current;
+    last.current = now;
+    if (before === null || board.current === null || here.current === null) return;
+    const speed = evaluationSpeed(slug);
+    for (const [key, value] of now) {
+      const flight = counterFlight(before.get(key) ?? value, value, speed);
+      const target = here.current.querySelector(`[data-counter="${CSS.escape(key)}"]`);
+      if (flight === null || target === null) continue;
+      const colour = colourHex(key.slice(0, key.indexOf("/")), PLAYER_COLOURS);
+      if (flight.sign > 0) flyTokens(board.current, target, flight, colour);
+      else flyTokens(target, board.current, flight, colour);
+    }
+  }, [players, slug, board]);
+  return here;
+}
+
+export function PlayerAreas({
+  env,
+  players,
+  board,
+}: {
+  env: BoardEnv;
+  players: Player[];
+  board: RefObject<HTMLElement | null>;
+}) {
   const s = env.situationRef.current;
   const buttons = showsPlayerButtons(s, env.seat, env.editMode);
+  const here = useCounterFlights(players, env.slug, board);
   return (
     <BoardEnvProvider env={env}>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>
+      <Box ref={here} sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>
         {players.map((player) => {
           const active = !s.ended && mayAct(s, player.color);
           const scale = areaScale(active);
@@ -52,7 +86,11 @@ export function PlayerAreas({ env, players }: { env: BoardEnv; players: Player[]
               {player.counters
                 .filter((c) => !(c.options.invisibleIfZero === true && c.value === 0))
                 .map((c) => (
-                  <Box key={c.name} sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+                  <Box
+                    key={c.name}
+                    data-counter={`${player.color}/${c.name}`}
+                    sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+                  >
                     <Typography variant="body2" sx={{ minWidth: 60 }}>
                       {c.name}: <strong>{c.value}</strong>
                     </Typography>

@@ -19,15 +19,17 @@ import Typography from "@mui/material/Typography";
 import {
   boardExtent,
   componentInfo,
+  findComponent,
   type PieceLibrary,
   PLAYER_COLOURS,
   PLAYERS_POSITION,
   positionSets,
   type Situation,
+  type Button as StateButton,
   showsPlayerButtons,
 } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
@@ -35,10 +37,13 @@ import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { closeTable, useTableLoad } from "./api";
 import { type BoardEnv, RootStage } from "./Board";
+import { ContainerContents } from "./ContainerContents";
 import { assetUrl, colourHex } from "./layout";
-import { AlertPopup, ChatPanel, LogPanel, StatusBar } from "./Panels";
+import { createMotion, evaluationSpeed, MOVE_ANIMATION_MS, scaledMs } from "./motion";
+import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Panels";
 import { PlayerAreas } from "./PlayerAreas";
 import { initialSeat, playAsKey, seatChoices } from "./seat";
+import { play, soundsFor } from "./sounds";
 import { noInstructions, statusMessage } from "./statusBar";
 import { type TableSession, useTableSession } from "./useTableSession";
 
@@ -133,7 +138,14 @@ function TableView(props: { table: TableLoadResponse; onStarted: () => void; que
     setSeatState(next);
   };
   const [editMode, setEditMode] = useState(false);
-  const session = useTableSession(table, seat, editMode && table.editModeAllowed, onStarted);
+  const [cheatMode, setCheatMode] = useState(false);
+  const session = useTableSession(
+    table,
+    seat,
+    editMode && table.editModeAllowed,
+    onStarted,
+    cheatMode && table.editModeAllowed,
+  );
 
   if (table.status === "open" && table.start_position === null) {
     return <TableLobby table={table} session={session} />;
@@ -150,6 +162,8 @@ function TableView(props: { table: TableLoadResponse; onStarted: () => void; que
       onSeat={setSeat}
       editMode={editMode && table.editModeAllowed}
       onEditMode={setEditMode}
+      cheatMode={cheatMode && table.editModeAllowed}
+      onCheatMode={setCheatMode}
     />
   );
 }
@@ -239,8 +253,20 @@ function GameView(props: {
   onSeat: (seat: string) => void;
   editMode: boolean;
   onEditMode: (on: boolean) => void;
+  cheatMode: boolean;
+  onCheatMode: (on: boolean) => void;
 }) {
-  const { table, session, seat, seatChoices: choices, onSeat, editMode, onEditMode } = props;
+  const {
+    table,
+    session,
+    seat,
+    seatChoices: choices,
+    onSeat,
+    editMode,
+    onEditMode,
+    cheatMode,
+    onCheatMode,
+  } = props;
   const situation = session.situation;
   if (situation === null) throw new Error("GameView without a situation");
   const [showChat, setShowChat] = useState(true);
@@ -252,6 +278,41 @@ function GameView(props: {
   const [boxWidth, setBoxWidth] = useState(900);
   const situationRef = useRef(situation);
   situationRef.current = situation;
+  const slug = table.projectInfo.slug;
+  const motion = useMemo(
+    () => createMotion(() => scaledMs(MOVE_ANIMATION_MS, evaluationSpeed(slug))),
+    [slug],
+  );
+  const [inspecting, setInspecting] = useState<{
+    id: string;
+    name: string;
+    mayLook: boolean;
+    nonce: number;
+  } | null>(null);
+  const [confirming, setConfirming] = useState<StateButton | null>(null);
+  const ended = session.status === "ended";
+  const inspect = useCallback(
+    (id: string, _event: MouseEvent) => {
+      const c = findComponent(situationRef.current.root, id);
+      const label = c?.options.label;
+      setInspecting({
+        id,
+        name: typeof label === "string" && label !== "" ? label : (c?.name ?? id),
+        mayLook: editMode || ended,
+        nonce: Date.now(),
+      });
+    },
+    [editMode, ended],
+  );
+
+  // Sounds for what changed, then the situation becomes 'previous' for the next change's animations
+  // (children's layout effects run before this passive effect, so they still see the old one).
+  useEffect(() => {
+    const before = motion.previous.current;
+    if (before !== null && before !== situation)
+      for (const sound of soundsFor(before, situation, seat)) play(sound);
+    motion.previous.current = situation;
+  }, [situation, seat, motion]);
 
   const rootInfo = componentInfo(session.pieces, situation.root, situation);
   const stageW = rootInfo.width;
@@ -284,8 +345,12 @@ function GameView(props: {
       selected: session.selected,
       highlights,
       act: session.act,
+      motion,
+      inspect,
     }),
     [
+      motion,
+      inspect,
       table.projectInfo.slug,
       session.pieces,
       seat,
@@ -366,6 +431,12 @@ function GameView(props: {
             label="Edit mode"
           />
         )}
+        {table.editModeAllowed && (
+          <FormControlLabel
+            control={<Switch checked={cheatMode} onChange={(event) => onCheatMode(event.target.checked)} />}
+            label="Cheat mode"
+          />
+        )}
         {table.projectInfo.overviewCard && (
           <Button size="small" aria-pressed={showHelp} onClick={() => setShowHelp((v) => !v)}>
             Help
@@ -385,7 +456,10 @@ function GameView(props: {
         message={statusMessage(session.clientState, stateText)}
         onSkip={session.skipEvaluation}
         buttons={buttons}
-        onButton={(name) => act({ kind: "press state button", button: name })}
+        onButton={(button) => {
+          if (button.confirm !== undefined) setConfirming(button);
+          else act({ kind: "press state button", button: button.name });
+        }}
       />
       <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
         <Box sx={{ flex: 1, minWidth: 0, width: "100%", minHeight: stageH * scale * Math.min(extent, 1.2) }}>
@@ -434,7 +508,7 @@ function GameView(props: {
               ))}
             </Box>
           </Box>
-          <PlayerAreas env={env} players={situation.players} />
+          <PlayerAreas env={env} players={situation.players} board={stageRef} />
         </Box>
         {(showChat || showLog) && (
           <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
@@ -462,6 +536,28 @@ function GameView(props: {
         />
       )}
       <AlertPopup alert={session.alert} onClose={session.clearAlert} />
+      <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />
+      <ContainerContents tableId={table.tableId} target={inspecting} onClose={() => setInspecting(null)} />
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="confirm-title">
+        <DialogTitle id="confirm-title">{confirming?.text}</DialogTitle>
+        <DialogContent>
+          <Typography>{confirming?.confirm}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Reject</Button>
+          <Button
+            variant="contained"
+            color={confirming?.style === "danger" ? "error" : "primary"}
+            onClick={() => {
+              const button = confirming;
+              setConfirming(null);
+              if (button) act({ kind: "press state button", button: button.name });
+            }}
+          >
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -46,7 +46,21 @@ export type AlertColor = "pink" | "red" | "blue" | "green";
 export interface AlertMessage {
   text: string;
   color: AlertColor;
+  /** A second line under the text. */
+  hint?: string;
+  /** A button in the alert (cheat mode's 'Do it anyway!'). */
+  action?: { label: string; run: () => void };
 }
+
+/** Cheat mode's alert (game-table.md section 5), the spec's words to the letter. */
+export const DO_IT_ANYWAY = "Do it anyway!";
+export const CHEAT_HINT = "(are you sure this turn is legal?";
+export const CHAT_POPUP_MS = 2000;
+export const CHAT_POPUP_PER_CHAR_MS = 50;
+export const CHAT_FADE_MS = 500;
+
+/** How long a chat message stays over the board: 2000 ms plus 50 ms per character. */
+export const chatPopupMs = (message: string) => CHAT_POPUP_MS + CHAT_POPUP_PER_CHAR_MS * message.length;
 
 export const ALERTS = {
   outOfSync: {

@@ -13,6 +13,7 @@ import {
 import { piecesOf, registry } from "@tt/games";
 import type { ChatMessage, PingMessage, TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCurrentUser } from "../../app/auth";
 import { useSocket, useSocketEvent } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
 import { initialConfirmed, lastSeq } from "./eventLog";
@@ -25,10 +26,13 @@ import {
   startPending,
   type TableModel,
 } from "./reconcile";
+import { play } from "./sounds";
 import {
   type AlertMessage,
+  CHEAT_HINT,
   type ClientStatus,
   clientStatus,
+  DO_IT_ANYWAY,
   moveBlock,
   PING_MS,
   refusalAlert,
@@ -52,6 +56,21 @@ export interface ShownAlert extends AlertMessage {
   id: number;
 }
 
+/** A chat message shown over the board for a moment, as well as in the panel. */
+export interface ChatPopup {
+  id: number;
+  chat: ChatMessage;
+}
+
+/** How a turn is sent: with earlier selection clicks or alone, and as a cheat in edit mode. */
+interface ActOptions {
+  alone?: boolean;
+  quiet?: boolean;
+  /** The whole action list, as refused a moment ago: cheat mode sends it again in edit mode. */
+  actions?: Action[];
+  edit?: boolean;
+}
+
 const MAX_ACTIONS = 20;
 const PENDING_TIMEOUT_MS = 15000;
 const RECONNECT_NUDGE_MS = 5000;
@@ -66,8 +85,10 @@ export function useTableSession(
   seat: string,
   editMode: boolean,
   onStarted: () => void,
+  cheatMode = false,
 ) {
   const { socket, connected } = useSocket();
+  const me = useCurrentUser().data?.username ?? null;
   const tableId = load.tableId;
   const slug = load.projectInfo.slug;
   const module: RuleModule = useMemo(() => registry.moduleFor(slug), [slug]);
@@ -95,6 +116,7 @@ export function useTableSession(
   const [held, setHeld] = useState<Held | null>(null);
   const [pings, setPings] = useState<Ping[]>([]);
   const [evaluating, setEvaluating] = useState(false);
+  const [chatPopup, setChatPopup] = useState<ChatPopup | null>(null);
   const alertId = useRef(0);
 
   const showAlert = useCallback((message: AlertMessage) => {
@@ -103,6 +125,7 @@ export function useTableSession(
   }, []);
 
   const clearAlert = useCallback(() => setAlert(null), []);
+  const clearChatPopup = useCallback(() => setChatPopup(null), []);
 
   const subscribe = useCallback(() => {
     if (!socket) return;
@@ -146,6 +169,11 @@ export function useTableSession(
     if (message.tableId !== tableId) return;
     if (message.type === "chat-message") {
       setChat((previous) => [...previous, message.chat]);
+      if (message.chat.username !== me && message.chat.type !== "player-joined") {
+        play("chat pop");
+        alertId.current += 1;
+        setChatPopup({ id: alertId.current, chat: message.chat });
+      }
       return;
     }
     if (message.type !== "game-move" && message.type !== "undo") return;
@@ -197,18 +225,20 @@ export function useTableSession(
   const statusRef = useRef(status);
   statusRef.current = status;
 
+  const actRef = useRef<(action: Action, how?: ActOptions) => void>(() => undefined);
   /** One player action: evaluated locally first; refused locally means nothing is sent. */
   const act = useCallback(
-    (action: Action, how: { alone?: boolean; quiet?: boolean } = {}) => {
+    (action: Action, how: ActOptions = {}) => {
       const current = modelRef.current;
       if (current === null || !socket) return;
-      const block = moveBlock(stateRef.current, editMode);
+      const edit = editMode || how.edit === true;
+      const block = moveBlock(stateRef.current, edit);
       if (block !== null) {
         if (how.quiet !== true) showAlert(block);
         return;
       }
       const before = how.alone === true ? [] : (heldRef.current?.actions ?? []);
-      const actions = [...before, action].slice(-MAX_ACTIONS);
+      const actions = how.actions ?? [...before, action].slice(-MAX_ACTIONS);
       const seq = expectedMoveId(current);
       const turnUID = randomId();
       const tableStatus = statusRef.current;
@@ -217,7 +247,7 @@ export function useTableSession(
         seq,
         {
           seat,
-          editMode,
+          editMode: edit,
           timestamp: Date.now(),
           turnUID,
           actions,
@@ -230,7 +260,16 @@ export function useTableSession(
       );
       if (!result.ok) {
         setHeld(null);
-        showAlert(refusalAlert(result.message));
+        const refusal = refusalAlert(result.message);
+        // Cheat mode (table settings): the rules said no, the player may insist, as an edit-mode turn
+        // the server accepts only where edit mode is allowed.
+        if (cheatMode && !edit && load.editModeAllowed) {
+          showAlert({
+            ...refusal,
+            hint: CHEAT_HINT,
+            action: { label: DO_IT_ANYWAY, run: () => actRef.current(action, { actions, edit: true }) },
+          });
+        } else showAlert(refusal);
         return;
       }
       const { event, outcome } = result.value;
@@ -240,7 +279,7 @@ export function useTableSession(
       }
       setHeld(null);
       setModel(startPending(current, { turnUID, moveId: seq, situation: outcome.situation }));
-      socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode, seat });
+      socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode: edit, seat });
       // No answer at all (a lost message): drop the optimistic turn and ask the server where it is.
       window.setTimeout(() => {
         const now = modelRef.current;
@@ -249,8 +288,22 @@ export function useTableSession(
         subscribe();
       }, PENDING_TIMEOUT_MS);
     },
-    [socket, editMode, seat, module, pieces, options, tableId, showAlert, setModel, subscribe],
+    [
+      socket,
+      editMode,
+      cheatMode,
+      load.editModeAllowed,
+      seat,
+      module,
+      pieces,
+      options,
+      tableId,
+      showAlert,
+      setModel,
+      subscribe,
+    ],
   );
+  actRef.current = act;
 
   // The active state's delayed evaluation: sent once its delay has passed, by a seat that may act.
   const confirmedSituation = model?.confirmed.situation ?? null;
@@ -321,6 +374,8 @@ export function useTableSession(
     status: situation?.ended ? "ended" : status,
     clientState,
     chat,
+    chatPopup,
+    clearChatPopup,
     alert,
     clearAlert,
     showAlert,

@@ -1,0 +1,122 @@
+// Right-click on a deck or bank (game-table.md section 2): in edit mode (or once the table has ended)
+// it lists what is inside, from GET /api/container-content; otherwise the order of a deck is hidden
+// information, and the player gets the green hint to use the zoom lens instead.
+
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Snackbar from "@mui/material/Snackbar";
+import Typography from "@mui/material/Typography";
+import type { Component } from "@tt/engine";
+import { useEffect, useState } from "react";
+import { api, failureText } from "../../lib/api";
+
+export const ZOOM_LENS_HINT = "Hold alt/option to use zoom lens";
+
+interface Contents {
+  components: Component[];
+  discardedComponents: Component[];
+}
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "failed"; reason: string }
+  | { state: "ok"; contents: Contents };
+
+export function contentPath(tableId: string, containerId: string): string {
+  const query = new URLSearchParams({ tableId, containerId });
+  return `/api/container-content?${query.toString()}`;
+}
+
+/** What a person reads for a piece: its label, the card it shows, else its name. */
+export function pieceName(c: Component): string {
+  const label = c.options.label;
+  if (typeof label === "string" && label !== "") return label;
+  const card = c.options.cardId;
+  if (card !== undefined && card !== null && card !== "") return String(card);
+  return c.name;
+}
+
+function PieceList({ title, pieces }: { title: string; pieces: Component[] }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {title} ({pieces.length})
+      </Typography>
+      {pieces.length === 0 ? (
+        <Typography variant="body2">Empty.</Typography>
+      ) : (
+        <Box component="ol" sx={{ m: 0, pl: 3, columns: pieces.length > 12 ? 2 : 1 }}>
+          {pieces.map((c) => (
+            <li key={c.id}>{pieceName(c)}</li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function ContainerContents(props: {
+  tableId: string;
+  /** The deck or bank asked about, with its name; null when nothing is open. */
+  target: { id: string; name: string; mayLook: boolean; nonce: number } | null;
+  onClose: () => void;
+}) {
+  const { tableId, target, onClose } = props;
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const look = target?.mayLook === true ? target : null;
+
+  useEffect(() => {
+    if (look === null) return;
+    let live = true;
+    setLoaded({ state: "loading" });
+    void api<Contents>(contentPath(tableId, look.id)).then((result) => {
+      if (!live) return;
+      if (result.ok && result.json !== undefined) setLoaded({ state: "ok", contents: result.json });
+      else setLoaded({ state: "failed", reason: failureText(result) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [tableId, look]);
+
+  if (target === null) return null;
+  if (!target.mayLook) {
+    return (
+      <Snackbar
+        key={target.nonce}
+        open
+        autoHideDuration={3000}
+        onClose={onClose}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled" onClose={onClose} sx={{ bgcolor: "#2e7d32" }}>
+          {ZOOM_LENS_HINT}
+        </Alert>
+      </Snackbar>
+    );
+  }
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="container-contents-title" fullWidth maxWidth="sm">
+      <DialogTitle id="container-contents-title">Contents of {target.name}</DialogTitle>
+      <DialogContent>
+        {loaded.state === "loading" && <CircularProgress aria-label="Loading contents" />}
+        {loaded.state === "failed" && <Alert severity="error">{loaded.reason}</Alert>}
+        {loaded.state === "ok" && (
+          <>
+            <PieceList title="Inside" pieces={loaded.contents.components} />
+            <PieceList title="Discard pile" pieces={loaded.contents.discardedComponents} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
