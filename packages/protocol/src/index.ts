@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./constants";
+export * from "./decks";
 export * from "./lobby";
 export * from "./options";
 export * from "./projects";

@@ -1,6 +1,8 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
+import { UPLOAD_MAX_BYTES } from "@tt/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
 import type { Config } from "./config";
@@ -75,6 +77,11 @@ export async function buildApp(
     hsts: false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Uploads (assets, .xlsx, .psd): each route reads its files with request.file()/parts() and checks
+  // the type; these are the hard ceilings beneath the routes' own limits.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 20, fields: 20, fieldSize: 10_000, parts: 40 },
+  });
 
   app.decorateRequest("actor", null);
   app.addHook("onRequest", async (request, reply) => {

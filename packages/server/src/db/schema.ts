@@ -83,6 +83,14 @@ export const projects = pgTable("projects", {
   playerMax: integer("player_max").notNull().default(4),
   /** The feedback form: question id -> {formOrder, text, type, condition} (admin-decks-editor.md section 3). */
   formQuestions: jsonb("form_questions").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** The linked spreadsheet's id: the server fetches it as an .xlsx export (admin-decks-editor.md 7). */
+  dataSheetId: text("data_sheet_id").notNull().default(""),
+  /** The data sheet: sheet name -> rows (header -> cell), from an upload or the linked sheet. */
+  dataSheet: jsonb("data_sheet").$type<Record<string, unknown[]> | null>(),
+  /** Global assets: file name -> { size, type, uploadedAt }; the bytes live in storage. */
+  globalAssets: jsonb("global_assets").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Development components: the component editor's working copy, pushed to production as a new version. */
+  devComponents: jsonb("dev_components").$type<Record<string, unknown> | null>(),
 });
 
 /** Small server-wide settings (VAPID keys, first-start marker). */
@@ -119,6 +127,8 @@ export const tables = pgTable(
     possibleColors: jsonb("possible_colors").$type<string[]>().notNull(),
     seats: jsonb("seats").$type<SeatRow[]>().notNull(),
     componentsVersion: integer("components_version").notNull(),
+    /** The project's decks (templates, rules, cards) as they were at start or at the last reload. */
+    decks: jsonb("decks").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     invitePwd: text("invite_pwd"),
     /** The next event's seq; a turn must name it (DESIGN.md: the (table, seq) key orders turns). */
     expectedMoveId: integer("expected_move_id").notNull().default(0),

@@ -1,0 +1,38 @@
+// Upload limits and status texts of project administration (admin-decks-editor.md sections 4, 7, 8,
+// 9), shared by the server that enforces them and the page that shows them.
+
+const MB = 1024 * 1024;
+
+/** Hard ceiling of any one uploaded file; each kind has its own, lower limit below. */
+export const UPLOAD_MAX_BYTES = 50 * MB;
+export const ASSET_MAX_BYTES = 10 * MB;
+export const XLSX_MAX_BYTES = 10 * MB;
+export const PSD_MAX_BYTES = 50 * MB;
+/** Global and deck assets: images a card or a board can show. */
+export const ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"] as const;
+export const ASSET_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"] as const;
+/** Safe stored file names: what a URL, a disk and S3 all take without escaping. */
+export const ASSET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
+
+export const DECK_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$/;
+export const DECK_SHEET_DEFAULTS = {
+  rulesSheetName: "rules",
+  rulesRevSheetName: "rules_rev",
+  dataSheetName: "data",
+};
+
+export const STATUS = {
+  updating: "Updating...",
+  updateSuccess: "Update success",
+  loadingSheet: "Loading sheet...",
+  uploading: "Uploading...",
+  uploadSuccess: "Upload success",
+  creatingDeck: "Creating deck...",
+  loadingPsd: "Loading .psd...",
+  psdUpdated: ".psd updated",
+  loadingAssets: "Loading assets...",
+  assetsUpdated: "assets updated",
+} as const;
+
+export const uploadError = (text: string) => `Upload error: ${text}`;
+export const networkError = (message: string) => `Network error: ${message}`;

@@ -1,0 +1,406 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { assetName, deckLayerSchema, NOT_PSD, PSD_LIMITS, type PsdTemplate, parsePsd } from "./psd";
+import { buildPsd, FIXTURE_CARD } from "./psdFixture";
+import { buildWorkbook } from "./xlsxFixture";
+
+function template(buffer: Buffer, limits = {}): PsdTemplate {
+  const result = parsePsd(buffer, limits);
+  if (!result.ok) throw new Error(`refused: ${result.message}`);
+  for (const layer of result.value.layers) deckLayerSchema.parse(layer);
+  return result.value;
+}
+
+function refusal(buffer: Buffer, limits = {}): string {
+  const result = parsePsd(buffer, limits);
+  if (result.ok) throw new Error("expected a refusal");
+  return result.message;
+}
+
+/** Every image layer has its PNG, of the layer's size, and nothing else is in images. */
+function expectImagesMatch(t: PsdTemplate) {
+  const assets = t.layers.flatMap((l) => (l.asset ? [l.asset] : []));
+  expect(Object.keys(t.images).sort()).toEqual([...assets].sort());
+  expect(new Set(assets).size).toBe(assets.length);
+  for (const layer of t.layers) {
+    if (layer.kind === "text") {
+      expect(layer.asset).toBeUndefined();
+      continue;
+    }
+    const png = PNG.sync.read(t.images[layer.asset!]!);
+    expect([png.width, png.height], layer.name).toEqual([layer.width, layer.height]);
+  }
+}
+
+function solid(width: number, height: number, rgba: [number, number, number, number]): PixelData {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
+  return { width, height, data };
+}
+
+function psdOf(width: number, height: number, children: Layer[]): Buffer {
+  return writePsdBuffer({ width, height, imageData: solid(width, height, [255, 255, 255, 255]), children });
+}
+
+function pixel(png: Buffer, x: number, y: number): number[] {
+  const image = PNG.sync.read(png);
+  const at = (y * image.width + x) * 4;
+  return [...image.data.subarray(at, at + 4)];
+}
+
+describe("parsePsd on the fixture template", () => {
+  it("gives the card size, layers bottom to top, text styles and one PNG per image layer", () => {
+    const t = template(buildPsd());
+    expect(t.cardInfo).toEqual(FIXTURE_CARD);
+    expect(t.layers).toEqual([
+      {
+        name: "background",
+        kind: "image",
+        left: 0,
+        top: 0,
+        width: 250,
+        height: 350,
+        hidden: false,
+        asset: "layer-0-background.png",
+      },
+      {
+        name: "art",
+        kind: "image",
+        left: 25,
+        top: 40,
+        width: 200,
+        height: 150,
+        hidden: false,
+        asset: "layer-1-art.png",
+      },
+      {
+        name: "title",
+        kind: "text",
+        left: 60,
+        top: 8,
+        width: 130,
+        height: 24,
+        hidden: false,
+        text: { value: "Card title", font: "ArialMT", size: 24, color: "#202060", align: "center" },
+      },
+      {
+        // A paragraph text layer is its frame (25,220 200x100), not the pixels of its sample text.
+        name: "text",
+        kind: "text",
+        left: 25,
+        top: 220,
+        width: 200,
+        height: 100,
+        hidden: false,
+        text: { value: "Card text\nsecond line", font: "Georgia", size: 21, color: "#000000", align: "left" },
+      },
+    ]);
+    expectImagesMatch(t);
+    expect(pixel(t.images["layer-0-background.png"]!, 10, 10)).toEqual([240, 230, 210, 255]);
+    expect(pixel(t.images["layer-1-art.png"]!, 0, 0)).toEqual([0, 0, 128, 255]);
+    expect(pixel(t.images["layer-1-art.png"]!, 199, 149)).toEqual([254, 253, 128, 255]);
+  });
+
+  it("flattens groups into paths, inherits hidden, bakes opacity and clips to the canvas", () => {
+    const red: [number, number, number, number] = [255, 0, 0, 255];
+    const t = template(
+      psdOf(100, 80, [
+        { name: "bleed", left: -10, top: -5, imageData: solid(120, 90, red) },
+        { name: "outside", left: 200, top: 0, imageData: solid(10, 10, red) },
+        { name: "empty" },
+        {
+          name: "Frame",
+          opacity: 0.5,
+          children: [
+            { name: "Corner", left: 90, top: 70, imageData: solid(20, 20, red), opacity: 0.5 },
+            {
+              name: "Off",
+              hidden: true,
+              children: [{ name: "Dot", left: 1, top: 2, imageData: solid(3, 4, red) }],
+            },
+          ],
+        },
+        { name: "Ünïcode / Name!", left: 0, top: 0, imageData: solid(2, 2, red), hidden: true },
+      ]),
+    );
+    expect(
+      t.layers.map(({ name, left, top, width, height, hidden, asset }) => ({
+        name,
+        left,
+        top,
+        width,
+        height,
+        hidden,
+        asset,
+      })),
+    ).toEqual([
+      { name: "bleed", left: 0, top: 0, width: 100, height: 80, hidden: false, asset: "layer-0-bleed.png" },
+      {
+        name: "Frame/Corner",
+        left: 90,
+        top: 70,
+        width: 10,
+        height: 10,
+        hidden: false,
+        asset: "layer-1-frame-corner.png",
+      },
+      {
+        name: "Frame/Off/Dot",
+        left: 1,
+        top: 2,
+        width: 3,
+        height: 4,
+        hidden: true,
+        asset: "layer-2-frame-off-dot.png",
+      },
+      {
+        name: "Ünïcode / Name!",
+        left: 0,
+        top: 0,
+        width: 2,
+        height: 2,
+        hidden: true,
+        asset: "layer-3-unicode-name.png",
+      },
+    ]);
+    expectImagesMatch(t);
+    expect(pixel(t.images["layer-0-bleed.png"]!, 0, 0)).toEqual(red);
+    // The group's 50% and the layer's 50%: a quarter of the alpha.
+    expect(pixel(t.images["layer-1-frame-corner.png"]!, 0, 0)).toEqual([255, 0, 0, 64]);
+  });
+
+  it("makes safe, unique asset names", () => {
+    expect(assetName(3, "Art")).toBe("layer-3-art.png");
+    expect(assetName(0, "../../etc/passwd")).toBe("layer-0-etc-passwd.png");
+    expect(assetName(7, "★")).toBe("layer-7.png");
+    expect(assetName(2, "Frame/Crème brûlée.v2")).toBe("layer-2-frame-creme-brulee.v2.png");
+  });
+});
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/psd");
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+describe.skipIf(!existsSync(FIXTURES))(`parsePsd on Photoshop's own files (${FIXTURES})`, () => {
+  const summary = (t: PsdTemplate) =>
+    t.layers.map((l) => [l.name, l.kind, l.left, l.top, l.width, l.height, l.hidden]);
+
+  it("grayscale.psd: the gray background becomes RGB; the empty layer is left out", () => {
+    const t = template(fixture("grayscale.psd"));
+    expect(t.cardInfo).toEqual({ w: 300, h: 200 });
+    expect(summary(t)).toEqual([["Background", "image", 0, 0, 300, 200, false]]);
+    expectImagesMatch(t);
+    const [r, g, b, a] = pixel(t.images["layer-0-background.png"]!, 0, 0);
+    expect(r).toBe(g);
+    expect(g).toBe(b);
+    expect(a).toBe(255);
+  });
+
+  it("groups.psd: layers inside a group carry its name; the empty hidden group adds nothing", () => {
+    const t = template(fixture("groups.psd"));
+    expect(t.cardInfo).toEqual({ w: 300, h: 200 });
+    expect(summary(t)).toEqual([
+      ["Layer 0", "image", 36, 0, 243, 200, false],
+      ["Group 1/Layer 3", "image", 0, 15, 273, 185, false],
+      ["Group 1/Layer 1", "image", 24, 11, 244, 157, false],
+    ]);
+    expectImagesMatch(t);
+  });
+
+  it("just-bg.psd: no layers, so its flattened image is the background", () => {
+    const t = template(fixture("just-bg.psd"));
+    expect(t.cardInfo).toEqual({ w: 100, h: 100 });
+    expect(t.layers).toEqual([
+      {
+        name: "background",
+        kind: "image",
+        left: 0,
+        top: 0,
+        width: 100,
+        height: 100,
+        hidden: false,
+        asset: "layer-0-background.png",
+      },
+    ]);
+    expectImagesMatch(t);
+  });
+
+  it("layer-larger-than-drawing.psd: the layer starting above the canvas is clipped", () => {
+    const t = template(fixture("layer-larger-than-drawing.psd"));
+    expect(t.cardInfo).toEqual({ w: 48, h: 58 });
+    expect(summary(t)).toEqual([["bg", "image", 0, 0, 48, 58, false]]);
+    expectImagesMatch(t);
+  });
+
+  it("layers.psd: two full-canvas layers; the empty one between them is left out", () => {
+    const t = template(fixture("layers.psd"));
+    expect(summary(t)).toEqual([
+      ["Layer 0", "image", 0, 0, 300, 200, false],
+      ["Layer 1", "image", 0, 0, 300, 200, false],
+    ]);
+    expectImagesMatch(t);
+    expect(pixel(t.images["layer-0-layer-0.png"]!, 0, 0)).toEqual([255, 0, 0, 255]);
+  });
+
+  it("nested.psd: ten nested folders are allowed, and refused under a lower depth limit", () => {
+    const t = template(fixture("nested.psd"));
+    expect(t.cardInfo).toEqual({ w: 1, h: 1 });
+    const folders = Array.from({ length: 10 }, (_, i) => `Folder${i + 1}`).join("/");
+    expect(summary(t)).toEqual([
+      ["Layer1 (#ff)", "image", 0, 0, 1, 1, false],
+      [`${folders}/Layer10 (#00)`, "image", 0, 0, 1, 1, false],
+    ]);
+    expectImagesMatch(t);
+    expect(pixel(t.images[t.layers[0]!.asset!]!, 0, 0)).toEqual([255, 255, 255, 255]);
+    expect(pixel(t.images[t.layers[1]!.asset!]!, 0, 0)).toEqual([0, 0, 0, 255]);
+    expect(refusal(fixture("nested.psd"), { maxDepth: 9 })).toBe(
+      "Groups are nested more than 9 deep in the .psd.",
+    );
+  });
+
+  it("text-box.psd: a paragraph text layer is its frame, centred, with its colour", () => {
+    const t = template(fixture("text-box.psd"));
+    expect(t.cardInfo).toEqual({ w: 200, h: 200 });
+    expect(t.layers).toEqual([
+      {
+        name: "TEST",
+        kind: "text",
+        left: 36,
+        top: 86,
+        width: 129,
+        height: 49,
+        hidden: false,
+        // The file names only Photoshop's placeholder font.
+        text: { value: "TEST", font: "sans-serif", size: 30, color: "#1eff00", align: "center" },
+      },
+    ]);
+    expect(t.images).toEqual({});
+  });
+
+  it("text-layer.psd: a background and a point text layer without a stored size", () => {
+    const t = template(fixture("text-layer.psd"));
+    expect(t.cardInfo).toEqual({ w: 100, h: 50 });
+    expect(summary(t)).toEqual([
+      ["Background", "image", 0, 0, 100, 50, false],
+      ["Test text", "text", 16, 19, 43, 9, false],
+    ]);
+    expect(t.layers[1]!.text).toEqual({
+      value: "Test text",
+      font: "sans-serif",
+      size: 12,
+      color: "#ff0000",
+      align: "left",
+    });
+    expectImagesMatch(t);
+  });
+
+  it("text-simple.psd: 'Hello' takes the colour of its first letter", () => {
+    const t = template(fixture("text-simple.psd"));
+    expect(t.cardInfo).toEqual({ w: 200, h: 100 });
+    expect(t.layers).toEqual([
+      {
+        name: "Hello",
+        kind: "text",
+        left: 38,
+        top: 27,
+        width: 124,
+        height: 43,
+        hidden: false,
+        text: { value: "Hello", font: "sans-serif", size: 60, color: "#d870df", align: "left" },
+      },
+    ]);
+  });
+});
+
+describe("parsePsd refusals", () => {
+  const card = buildPsd();
+  const patched = (offset: number, write: (b: Buffer) => void) => {
+    const copy = Buffer.from(card);
+    write(copy.subarray(offset));
+    return copy;
+  };
+
+  it("has the documented default limits", () => {
+    expect(PSD_LIMITS).toMatchObject({
+      maxFileBytes: 50 * 1024 * 1024,
+      maxSide: 8000,
+      maxCanvasPixels: 40_000_000,
+    });
+    expect(PSD_LIMITS).toMatchObject({ maxLayers: 500, maxDepth: 20 });
+  });
+
+  it("refuses files past the size, canvas, layer and pixel limits", () => {
+    expect(refusal(card, { maxFileBytes: card.length - 1 })).toMatch(/^The \.psd file is larger than/);
+    expect(refusal(patched(18, (b) => b.writeUInt32BE(8001)))).toBe(
+      "The canvas is 8001x350 pixels; the limit is 8000 pixels a side and 40000000 pixels in all.",
+    );
+    expect(refusal(card, { maxCanvasPixels: 250 * 350 - 1 })).toMatch(/^The canvas is 250x350 pixels/);
+    expect(refusal(card, { maxLayers: 3 })).toBe("The .psd has more than 3 layers and groups.");
+    expect(refusal(card, { maxLayerPixels: 250 * 350 - 1 })).toBe(
+      "Layer 'background' is larger than 87499 pixels.",
+    );
+    expect(refusal(card, { maxDecodedPixels: 250 * 350 + 200 * 150 - 1 })).toBe(
+      "The .psd's layers hold more than 117499 pixels in all.",
+    );
+    // Text layers are not decoded, so they do not count towards the pixels.
+    expect(template(card, { maxLayers: 4, maxDecodedPixels: 250 * 350 + 200 * 150 }).layers).toHaveLength(4);
+  });
+
+  it("names what to change for formats it cannot read", () => {
+    expect(refusal(patched(22, (b) => b.writeUInt16BE(16)))).toBe(
+      "The .psd has 16 bits per channel; convert it to 8 Bits/Channel (Image > Mode) and save it again.",
+    );
+    expect(refusal(patched(24, (b) => b.writeUInt16BE(4)))).toBe(
+      "The .psd is in CMYK Color mode; convert it to RGB Color (Image > Mode) and save it again.",
+    );
+    expect(refusal(patched(4, (b) => b.writeUInt16BE(2)))).toMatch(/\(\.psb\) files are not supported/);
+  });
+
+  it("refuses a file whose layers hold nothing", () => {
+    expect(refusal(psdOf(10, 10, [{ name: "empty" }, { name: "group", children: [] }]))).toBe(
+      "The .psd has no layer with any pixels or text inside the canvas.",
+    );
+  });
+
+  it("refuses what is not a .psd, and never throws on damaged files", async () => {
+    for (const bytes of [
+      Buffer.alloc(0),
+      Buffer.from("8BPS"),
+      Buffer.from("not a psd at all, just some text that is long enough"),
+      await buildWorkbook({ a: [["x"]] }),
+      patched(18, (b) => b.writeUInt32BE(0)),
+      patched(24, (b) => b.writeUInt16BE(5)),
+    ]) {
+      expect(refusal(bytes)).toBe(NOT_PSD);
+    }
+    expect(refusal(card.subarray(0, 200))).toBe(NOT_PSD);
+
+    // Truncations and flipped bytes anywhere past the header: a template or a refusal, never a throw.
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const copy = Buffer.from(
+        card.subarray(0, i % 3 === 0 ? 26 + Math.floor(random() * (card.length - 26)) : card.length),
+      );
+      for (let k = 0; k < 4; k++) {
+        const at = 26 + Math.floor(random() * (copy.length - 26));
+        copy[at] = Math.floor(random() * 256);
+      }
+      const result = parsePsd(copy);
+      outcomes.add(
+        result.ok
+          ? "ok"
+          : result.message.startsWith("The") || result.message.startsWith("Layer")
+            ? "refused"
+            : result.message,
+      );
+    }
+    expect([...outcomes].sort()).toEqual(["ok", "refused"]);
+  });
+});
