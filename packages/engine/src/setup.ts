@@ -1,4 +1,6 @@
 import { allContainers, DECK_POSITION, emptyGameState } from "./access.js";
+import type { CardRow } from "./cards/deck.js";
+import { copiesOf, excluded } from "./cards/rows.js";
 import { SITUATION_VERSION } from "./constants.js";
 import type { JsonObject } from "./json.js";
 import type { SetupInput } from "./module/types.js";
@@ -23,11 +25,8 @@ interface Builder {
   decks: SetupInput["decks"];
 }
 
-/** Copies of a card: __copies or __count, default 1 (admin-decks-editor.md section 3). */
-function copiesOf(card: DeckCard): number {
-  const n = Number(card.__copies ?? card.__count ?? 1);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 1;
-}
+/** A deck row as the card rules read it: the same copies and exclusion for the table as for print. */
+const asRow = (card: DeckCard) => card as unknown as CardRow;
 
 function deckCards(builder: Builder, deck: Component): Component[] {
   const deckName = deck.options.deckName;
@@ -35,8 +34,8 @@ function deckCards(builder: Builder, deck: Component): Component[] {
   if (info === undefined || deckName === undefined) return [];
   const cards: Component[] = [];
   for (const card of info.cards) {
-    if (card._exclude === "x") continue;
-    for (let copy = 0; copy < copiesOf(card); copy++) {
+    if (excluded(asRow(card))) continue;
+    for (let copy = 0; copy < copiesOf(asRow(card)); copy++) {
       cards.push({
         id: `${deckName}-${card.cardId}-${copy}`,
         name: "card",

@@ -99,7 +99,8 @@ function layout(options: JsonObject, players: SetupPlayer[]): StartLayout {
     },
     playerArea: { name: "trader-stall", type: "board", children: { hand: [], lanterns: [] } },
     counters: [
-      { name: "coins", value: 2, options: { customIcon: "coin" } },
+      // Coins change only by the rules (buy, sell, bust): no +/- buttons.
+      { name: "coins", value: 2, options: { customIcon: "coin", buttonsEnabled: false } },
       {
         name: "oil",
         value: oil ? 1 : 0,

@@ -23,7 +23,7 @@ import {
   SLOTS,
   STALL,
 } from "./data";
-import type { Good } from "./images";
+import { GOODS, type Good } from "./images";
 import {
   areaOf,
   busts,
@@ -151,7 +151,13 @@ export function sell(s: Situation, seat: string, good: Good, ctx: RuleContext): 
     for (const g of GOOD_NAMES) {
       const value = g === good ? 1 : Math.min(MAX_PRICE, price(s, g) + 1);
       if (value !== price(s, g))
-        moves.push({ type: "set component variable", componentId: priceId(g), variable: "price", value });
+        moves.push({
+          type: "set component variable",
+          componentId: priceId(g),
+          variable: "price",
+          value,
+          logMessage: `${GOODS[g].name} price is now ${value}`,
+        });
     }
   }
   return [...moves, ...endTurn(s, seat)];

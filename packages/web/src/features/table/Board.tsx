@@ -122,7 +122,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       data-component-id={component.id}
       data-component-name={component.name}
       data-selected={isSelected ? "true" : undefined}
-      aria-label={component.options.label ?? component.name}
+      aria-label={accessibleName(component, visibility)}
       onClick={onClick}
       onContextMenu={onContextMenu}
       sx={{
@@ -286,6 +286,15 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
     </Box>
   );
 });
+
+/** What a screen reader says for a component: a card's face when it shows, else only that it is face down. */
+function accessibleName(component: Component, visibility: string): string {
+  const label = component.options.label;
+  if (component.type !== "card") return typeof label === "string" && label !== "" ? label : component.name;
+  if (visibility === "back") return "face-down card";
+  const face = typeof label === "string" && label !== "" ? label : component.options.cardId;
+  return face === undefined || face === null || face === "" ? "card" : `${String(face)} card`;
+}
 
 /**
  * Children of the root in positions the root's info does not define (a root without position sets):

@@ -94,42 +94,45 @@ export function PlayerAreas({
                     <Typography variant="body2" sx={{ minWidth: 60 }}>
                       {c.name}: <strong>{c.value}</strong>
                     </Typography>
-                    {buttons && c.options.buttonsEnabled !== false && (
-                      <>
-                        <IconButton
-                          size="small"
-                          aria-label={`Decrease ${c.name} of ${player.color}`}
-                          onClick={(event) =>
-                            env.act({
-                              kind: "press button",
-                              componentId: player.area,
-                              button: counterButton(
-                                c.name,
-                                -(event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain),
-                              ),
-                            })
-                          }
-                        >
-                          -
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Increase ${c.name} of ${player.color}`}
-                          onClick={(event) =>
-                            env.act({
-                              kind: "press button",
-                              componentId: player.area,
-                              button: counterButton(
-                                c.name,
-                                event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain,
-                              ),
-                            })
-                          }
-                        >
-                          +
-                        </IconButton>
-                      </>
-                    )}
+                    {buttons &&
+                      c.options.buttonsEnabled !== false &&
+                      // Your own counters; anyone's in edit mode or when acting for every seat.
+                      (player.color === env.seat || env.editMode || env.seat === "alwaysactive") && (
+                        <>
+                          <IconButton
+                            size="small"
+                            aria-label={`Decrease ${c.name} of ${player.color}`}
+                            onClick={(event) =>
+                              env.act({
+                                kind: "press button",
+                                componentId: player.area,
+                                button: counterButton(
+                                  c.name,
+                                  -(event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain),
+                                ),
+                              })
+                            }
+                          >
+                            -
+                          </IconButton>
+                          <IconButton
+                            size="small"
+                            aria-label={`Increase ${c.name} of ${player.color}`}
+                            onClick={(event) =>
+                              env.act({
+                                kind: "press button",
+                                componentId: player.area,
+                                button: counterButton(
+                                  c.name,
+                                  event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain,
+                                ),
+                              })
+                            }
+                          >
+                            +
+                          </IconButton>
+                        </>
+                      )}
                   </Box>
                 ))}
               {area !== undefined &&

@@ -20,6 +20,7 @@ import {
   boardExtent,
   componentInfo,
   findComponent,
+  type GameState,
   type PieceLibrary,
   PLAYER_COLOURS,
   PLAYERS_POSITION,
@@ -44,7 +45,7 @@ import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Pan
 import { PlayerAreas } from "./PlayerAreas";
 import { initialSeat, playAsKey, seatChoices } from "./seat";
 import { play, soundsFor } from "./sounds";
-import { noInstructions, statusMessage } from "./statusBar";
+import { endMessage, noInstructions, statusMessage } from "./statusBar";
 import { type TableSession, useTableSession } from "./useTableSession";
 
 export default function TablePage() {
@@ -240,6 +241,20 @@ function flowHeight(situation: Situation, pieces: PieceLibrary): number | null {
   return height > 20 ? Math.min(height, info.height) : null;
 }
 
+/** The game's own words for the state (its module may say whose turn it is); the plain message else. */
+function gameMessage(session: TableSession, situation: Situation, seat: string, state: GameState): string {
+  try {
+    const text = session.module.stateMessage(situation, seat, {
+      pieces: session.pieces,
+      options: session.options,
+    });
+    if (text !== "") return text;
+  } catch {
+    // A failing rule script falls back to the state's own message.
+  }
+  return state.message !== "" ? state.message : noInstructions(state.activePlayer, seat);
+}
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
@@ -387,8 +402,11 @@ function GameView(props: {
   }, [deselect, sendPing, editMode, onEditMode, table.editModeAllowed]);
 
   const state = session.activeState;
-  const stateText =
-    state === null ? "" : state.message !== "" ? state.message : noInstructions(state.activePlayer, seat);
+  const stateText = situation.ended
+    ? endMessage(situation.stats)
+    : state === null
+      ? ""
+      : gameMessage(session, situation, seat, state);
   const buttons =
     state === null
       ? []

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ALERTS, clientStatus, moveBlock, noInstructions, refusalAlert, statusMessage } from "./statusBar";
+import {
+  ALERTS,
+  clientStatus,
+  endMessage,
+  moveBlock,
+  noInstructions,
+  refusalAlert,
+  statusMessage,
+} from "./statusBar";
 
 describe("status bar", () => {
   it("orders the states", () => {
@@ -30,5 +38,23 @@ describe("status bar", () => {
     expect(ALERTS.busy.color).toBe("pink");
     expect(refusalAlert("SCRIPT ERROR: boom").color).toBe("blue");
     expect(refusalAlert("You cannot play now: Wait for your turn").color).toBe("red");
+  });
+});
+
+describe("endMessage", () => {
+  it("says the game ended, with the winners and scores the game's result names", () => {
+    expect(endMessage({})).toBe("The game has ended.");
+    expect(endMessage({ result: { winners: ["red"], scores: { red: 9, blue: 4 } } })).toBe(
+      "The game has ended. Winner: red. Scores: red 9, blue 4.",
+    );
+    expect(endMessage({ result: { winners: ["red", "blue"], scores: {} } })).toBe(
+      "The game has ended. Winners: red, blue.",
+    );
+    expect(endMessage({ result: { result: "1-0", winner: "blue" } })).toBe(
+      "The game has ended. Winner: blue. (1-0)",
+    );
+    expect(endMessage({ result: { result: "1/2-1/2", winner: null } })).toBe(
+      "The game has ended. Draw. (1/2-1/2)",
+    );
   });
 });

@@ -37,6 +37,33 @@ export function noInstructions(activePlayer: string | string[], seat: string): s
   return `No instructions. ${who} turn`;
 }
 
+/**
+ * The status line of an ended table: 'The game has ended.' and, when the game's result (stats.result)
+ * names them, the winners and scores: { winners: [...], scores: {colour: n} } or { winner, result }.
+ */
+export function endMessage(stats: Record<string, unknown>): string {
+  const result = stats.result;
+  if (result === null || typeof result !== "object" || Array.isArray(result)) return "The game has ended.";
+  const r = result as Record<string, unknown>;
+  const parts = ["The game has ended."];
+  const winners = Array.isArray(r.winners)
+    ? r.winners.map(String)
+    : typeof r.winner === "string"
+      ? [r.winner]
+      : [];
+  if (winners.length === 1) parts.push(`Winner: ${winners[0]}.`);
+  else if (winners.length > 1) parts.push(`Winners: ${winners.join(", ")}.`);
+  else if ("winner" in r && r.winner === null) parts.push("Draw.");
+  if (r.scores !== null && typeof r.scores === "object" && !Array.isArray(r.scores)) {
+    const scores = Object.entries(r.scores as Record<string, unknown>).map(
+      ([who, n]) => `${who} ${String(n)}`,
+    );
+    if (scores.length > 0) parts.push(`Scores: ${scores.join(", ")}.`);
+  }
+  if (typeof r.result === "string") parts.push(`(${r.result})`);
+  return parts.join(" ");
+}
+
 export function statusMessage(status: ClientStatus, stateMessage: string): string {
   return status === "waitUserInput" ? stateMessage : STATUS_MESSAGES[status];
 }

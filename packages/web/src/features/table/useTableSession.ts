@@ -389,6 +389,7 @@ export function useTableSession(
     skipEvaluation,
     module,
     pieces,
+    options,
     activeState: situation === null ? null : activeState(situation),
   };
 }

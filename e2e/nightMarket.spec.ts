@@ -1,0 +1,411 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+
+// Two traders play a whole game of Night Market in two browsers: buying from the row, foraging,
+// selling sets, a purchase the rules refuse, the Closing Bell and the last turns, each move seen live
+// on the other trader's page, and the same final scores on both pages and on the server.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const port = String(21000 + Math.floor(Math.random() * 20000));
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The parts of the server's situation (GET /api/table-open) this test reads. */
+interface Piece {
+  id: string;
+  options: { cardId?: string };
+  children: Record<string, Piece[] | Record<string, Piece>>;
+}
+interface TableOpen {
+  status: string;
+  start_position: {
+    root: Piece;
+    gameState: { current: { activePlayer: string } };
+  };
+  events: {
+    moves?: { type: string; result?: { winners: string[]; scores: Record<string, number> } }[];
+  }[];
+}
+
+interface Trader {
+  colour: string;
+  page: Page;
+  errors: string[];
+}
+
+const kindOf = (card: Piece) => String(card.options.cardId);
+const goodName = (good: string) => good.charAt(0).toUpperCase() + good.slice(1);
+
+function findPiece(root: Piece, id: string): Piece {
+  const stack = [root];
+  while (stack.length > 0) {
+    const c = stack.pop() as Piece;
+    if (c.id === id) return c;
+    for (const kids of Object.values(c.children))
+      stack.push(...(Array.isArray(kids) ? kids : Object.values(kids)));
+  }
+  throw new Error(`no ${id} in the situation`);
+}
+
+// What a person sees and clicks on the page.
+const board = (page: Page) => page.getByRole("application", { name: "Game board" });
+const card = (page: Page, id: string) => page.locator(`[data-component-id="${id}"]`);
+const area = (page: Page, colour: string) => page.getByRole("region", { name: `${colour} player area` });
+const statusBar = (page: Page) => page.getByRole("status", { name: "Status bar" });
+const log = (page: Page) => page.getByRole("log", { name: "Game log lines" });
+const stateButton = (page: Page, text: string) => statusBar(page).getByRole("button", { name: text });
+/**
+ * Clicks a card where a person would: a hand is fanned, each card under the next but for its left
+ * edge, so the click goes to the edge that shows.
+ */
+const clickCard = (page: Page, id: string) => card(page, id).click({ position: { x: 12, y: 100 } });
+/** The picture on a card: its face (card-silk.svg) or its back (card-back.svg). */
+const picture = (page: Page, id: string) =>
+  card(page, id)
+    .locator(":scope > img")
+    .getAttribute("src")
+    .then((src) => /([^/]+)\.svg$/.exec(src ?? "")?.[1] ?? "");
+
+/** Where a card lies on the market board: the position (and slot) whose spot is under its centre. */
+async function placeOf(page: Page, id: string): Promise<string> {
+  return card(page, id).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const market = el.closest('[data-component-id="market"]');
+    if (market === null) return "off the market";
+    for (const spot of market.querySelectorAll<HTMLElement>(":scope > div > [data-position]")) {
+      const s = spot.getBoundingClientRect();
+      if (x >= s.left && x <= s.right && y >= s.top && y <= s.bottom) {
+        return [spot.dataset.position, spot.dataset.slot].filter(Boolean).join(" ");
+      }
+    }
+    return "on the market";
+  });
+}
+
+/** A coin counter as its player area shows it ('coins: 4'). */
+async function coins(page: Page, colour: string): Promise<number> {
+  const text = await area(page, colour)
+    .getByText(/^coins:/)
+    .textContent();
+  return Number(/coins:\s*(\d+)/.exec(text ?? "")?.[1]);
+}
+
+// biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
+const logText = (page: Page) => log(page).innerText();
+
+/** Both pages are connected and idle: the next click is taken. */
+async function settled(traders: Trader[]) {
+  for (const t of traders) {
+    await statusBar(t.page).and(t.page.locator('[data-status="waitUserInput"]')).waitFor({ timeout: 20_000 });
+  }
+}
+
+/** The move's log lines reached both pages, and both logs read the same. */
+async function sameLog(traders: Trader[], last: RegExp) {
+  const [a, b] = traders as [Trader, Trader];
+  await expect.poll(() => logText(a.page), { timeout: 20_000 }).toMatch(last);
+  const text = await logText(a.page);
+  await expect.poll(() => logText(b.page), { timeout: 20_000 }).toBe(text);
+  await settled(traders);
+}
+
+/** The status bar's message (without its buttons). */
+const message = async (page: Page) => (await statusBar(page).locator("p").first().textContent()) ?? "";
+
+/** Each turn's status bar messages: what the pages showed, and what the game's stateMessage words. */
+const shown: string[] = [];
+const worded: string[] = [];
+
+/**
+ * The turn has passed: the trader to play has the Forage button and their area says 'to play', on
+ * both pages. The messages are kept for the end: the game's stateMessage hook (module.ts) words them
+ * per seat ('blue is trading.' for the other trader, and the last turns counted once the bell has
+ * rung); the page must show those.
+ */
+async function waiting(active: Trader, idle: Trader, closing?: string) {
+  const instructions = "Buy from the row, sell a good from your hand, or forage.";
+  for (const page of [active.page, idle.page]) {
+    await area(page, active.colour).and(page.locator('[data-active="true"]')).waitFor();
+  }
+  await expect(area(active.page, active.colour).textContent()).resolves.toContain("(you) - to play");
+  await stateButton(active.page, "Forage by lantern light").waitFor();
+  await expect.poll(() => stateButton(idle.page, "Forage by lantern light").count()).toBe(0);
+  await expect.poll(() => message(active.page)).toContain(instructions);
+  const tail = closing === undefined ? "" : ` ${closing}`;
+  shown.push(
+    `${active.colour}: ${await message(active.page)}`,
+    `${idle.colour}: ${await message(idle.page)}`,
+  );
+  worded.push(
+    `${active.colour}: ${instructions}${tail}`,
+    `${idle.colour}: ${active.colour} is trading.${tail}`,
+  );
+}
+
+describe("a game of Night Market between two browsers", () => {
+  it("is played to the end through the page, each move live on the other page, with one refused purchase", {
+    timeout: 180_000,
+  }, async () => {
+    // Ann runs playtests (staff see the hidden 'Sprint' length: the bell five cards from the top).
+    const ann = await signedInPerson(browser, server, "nm_ann", "cgestaff");
+    const ben = await signedInPerson(browser, server, "nm_ben");
+    contexts.push(ann.context, ben.context);
+    const api = `${server.url}/api/projects/night-market`;
+    const options = { length: "sprint", moths: false, oil: false, prices: "floating" };
+    const create = await ann.page.request.post(`${api}/new-table`, {
+      data: { start_position: { options }, tableMode: "competitive-edit" },
+    });
+    expect(create.status()).toBe(200);
+    const { tableId } = (await create.json()) as { tableId: string };
+    expect((await ann.page.request.get(`${api}/join-table/${tableId}?color=red`)).status()).toBe(200);
+    expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
+    expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
+    const open = async () =>
+      (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as TableOpen;
+
+    // The deal is random: read it, and plan the game from it.
+    const start = (await open()).start_position;
+    const market = findPiece(start.root, "market");
+    const deck = [...(findPiece(market, "goods-deck").children.deck as Piece[])].reverse(); // top first
+    const row = market.children.row as Record<string, Piece>;
+    const handOf = (colour: string) => findPiece(start.root, `area-${colour}`).children.hand as Piece[];
+    // Sprint: the bell is the fifth card from the top; without moths the rest are goods.
+    expect(
+      deck.slice(0, 6).map((c) => (kindOf(c) === "bell" ? "bell" : GOODS.includes(kindOf(c)) && "good")),
+    ).toEqual(["good", "good", "good", "good", "bell", "good"]);
+    const who = (colour: string): Trader => {
+      const p = colour === "red" ? ann : ben;
+      return { colour, page: p.page, errors: p.errors };
+    };
+    const first = who(start.gameState.current.activePlayer);
+    const second = who(first.colour === "red" ? "blue" : "red");
+    const both = [first, second];
+
+    const url = `${server.url}/projects/night-market/table/${tableId}`;
+    for (const t of both) await t.page.goto(url);
+    for (const t of both) await board(t.page).locator(`[data-component-id="${row["1"]!.id}"]`).waitFor();
+    await expect.poll(() => first.page.title()).toBe("Night Market table - Tabletop Lab");
+    await settled(both);
+    for (const t of both) {
+      await expect.poll(() => coins(t.page, first.colour)).toBe(2);
+      await expect.poll(() => coins(t.page, second.colour)).toBe(3);
+      for (const slot of ["1", "2", "3", "4"])
+        await expect.poll(() => placeOf(t.page, row[slot]!.id)).toBe(`row ${slot}`);
+      // Your own goods face up, the rival's as card backs.
+      const mine = handOf(t.colour)[0]!;
+      const theirs = handOf(t === first ? second.colour : first.colour)[0]!;
+      await expect.poll(() => picture(t.page, mine.id)).toBe(`card-${kindOf(mine)}`);
+      await expect.poll(() => picture(t.page, theirs.id)).toBe("card-back");
+    }
+    await expect(statusBar(first.page).textContent()).resolves.toContain(
+      "Buy from the row, sell a good from your hand, or forage.",
+    );
+    await stateButton(first.page, "Forage by lantern light").waitFor();
+    await expect.poll(() => stateButton(second.page, "Forage by lantern light").count()).toBe(0);
+    // Coins change only by buying and selling: a -/+ button on them does nothing but log 'pressed
+    // counter:coins:1' (only the oil counter has buttons, and oil is off here).
+    const coinButtons = await first.page
+      .getByRole("button", { name: /^(Increase|Decrease) coins of / })
+      .count();
+
+    // Turn 1, first trader. The rightmost card costs 3 coins, and they have 2: refused, nothing moves.
+    await card(first.page, row["4"]!.id).click();
+    await first.page
+      .getByRole("alert")
+      .filter({ hasText: "Cannot make move: You need 3 coins for that card." })
+      .waitFor();
+    await settled(both);
+    for (const t of both) {
+      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 4");
+      await expect.poll(() => coins(t.page, first.colour)).toBe(2);
+      await expect(logText(t.page)).resolves.toBe("No moves yet.");
+    }
+    // The leftmost card is free: into their stall; the row slides left and restocks from the deck.
+    await card(first.page, row["1"]!.id).click();
+    await sameLog(both, /moved card\n.*revealed card$/);
+    for (const t of both) {
+      await expect
+        .poll(() => area(t.page, first.colour).locator(`[data-component-id="${row["1"]!.id}"]`).count())
+        .toBe(1);
+      await expect.poll(() => placeOf(t.page, row["2"]!.id)).toBe("row 1");
+      await expect.poll(() => placeOf(t.page, row["3"]!.id)).toBe("row 2");
+      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 3");
+      await expect.poll(() => placeOf(t.page, deck[0]!.id)).toBe("row 4");
+      await expect.poll(() => picture(t.page, deck[0]!.id)).toBe(`card-${kindOf(deck[0]!)}`);
+    }
+    await expect.poll(() => picture(second.page, row["1"]!.id)).toBe("card-back");
+    await expect.poll(() => picture(first.page, row["1"]!.id)).toBe(`card-${kindOf(row["1"]!)}`);
+    await waiting(second, first);
+
+    // Turn 2, second trader. The first one may not play now.
+    await card(first.page, row["2"]!.id).click();
+    await first.page
+      .getByRole("alert")
+      .filter({ hasText: "You cannot play now: Wait for your turn" })
+      .waitFor();
+    // Forage: the top card of the deck turns up in the lantern-lit stall, for both to see.
+    await stateButton(second.page, "Forage by lantern light").click();
+    await sameLog(both, /pressed Forage by lantern light\n.*moved card\n.*revealed card$/);
+    for (const t of both) {
+      await expect.poll(() => placeOf(t.page, deck[1]!.id)).toBe("stall");
+      await expect.poll(() => picture(t.page, deck[1]!.id)).toBe(`card-${kindOf(deck[1]!)}`);
+    }
+    await expect(statusBar(second.page).textContent()).resolves.toContain(
+      "Flip another card, or bring your finds home.",
+    );
+    await stateButton(second.page, "Flip another card").waitFor();
+    await stateButton(second.page, "Bring your finds home").click();
+    await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
+    for (const t of both) {
+      await expect
+        .poll(() => area(t.page, second.colour).locator(`[data-component-id="${deck[1]!.id}"]`).count())
+        .toBe(1);
+    }
+    await expect.poll(() => picture(first.page, deck[1]!.id)).toBe("card-back");
+    await waiting(first, second);
+
+    // Turn 3, first trader: sells their largest set at 2 coins a card; that good falls to 1, the rest rise to 3.
+    const firstHand = [...handOf(first.colour), row["1"]!];
+    const sale1 = bestSale(firstHand, () => 2);
+    await clickCard(first.page, sale1.cards[0]!.id);
+    await sameLog(both, new RegExp(`gained ${sale1.earned} coins[\\s\\S]*price is now \\d$`));
+    const prices: Record<string, number> = {};
+    for (const good of GOODS) prices[good] = good === sale1.good ? 1 : 3;
+    for (const t of both) {
+      await expect.poll(() => coins(t.page, first.colour)).toBe(2 + sale1.earned);
+      for (const c of sale1.cards)
+        await expect
+          .poll(() => area(t.page, first.colour).locator(`[data-component-id="${c.id}"]`).count())
+          .toBe(0);
+      for (const good of GOODS) await expect.poll(() => priceShown(t.page, good)).toBe(prices[good]);
+      await expect
+        .poll(() => area(t.page, first.colour).getByLabel("lantern", { exact: true }).count())
+        .toBe(sale1.cards.length >= 3 ? 1 : 0);
+    }
+    await waiting(second, first);
+
+    // Turn 4, second trader: the second card of the row costs 1 coin.
+    await card(second.page, row["3"]!.id).click();
+    await sameLog(both, /lost 1 coins[\s\S]*revealed card$/);
+    for (const t of both) {
+      await expect.poll(() => coins(t.page, second.colour)).toBe(2);
+      await expect
+        .poll(() => area(t.page, second.colour).locator(`[data-component-id="${row["3"]!.id}"]`).count())
+        .toBe(1);
+      await expect.poll(() => placeOf(t.page, row["2"]!.id)).toBe("row 1");
+      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 2");
+      await expect.poll(() => placeOf(t.page, deck[0]!.id)).toBe("row 3");
+      await expect.poll(() => placeOf(t.page, deck[2]!.id)).toBe("row 4");
+    }
+    await waiting(first, second);
+
+    // Turn 5, first trader forages twice: a good, then the Closing Bell, which rings: last turns.
+    await stateButton(first.page, "Forage by lantern light").click();
+    await sameLog(both, /pressed Forage by lantern light\n.*moved card\n.*revealed card$/);
+    await stateButton(first.page, "Flip another card").click();
+    await sameLog(both, /pressed Flip another card\n.*moved card\n.*revealed card\n.*moved card$/);
+    for (const t of both) {
+      await expect.poll(() => placeOf(t.page, deck[4]!.id)).toBe("bell");
+      await expect.poll(() => picture(t.page, deck[4]!.id)).toBe("card-bell");
+      await expect.poll(() => placeOf(t.page, deck[3]!.id)).toBe("stall");
+    }
+    await stateButton(first.page, "Bring your finds home").click();
+    await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
+    for (const t of both) {
+      await expect
+        .poll(() => area(t.page, first.colour).locator(`[data-component-id="${deck[3]!.id}"]`).count())
+        .toBe(1);
+    }
+    await waiting(second, first, "The closing bell has rung: 2 turn(s) left.");
+
+    // Turn 6, second trader's last: sells the set worth most at the new prices.
+    const secondHand = [...handOf(second.colour), deck[1]!, row["3"]!];
+    const sale2 = bestSale(secondHand, (good) => prices[good]!);
+    for (const good of GOODS) prices[good] = good === sale2.good ? 1 : Math.min(6, prices[good]! + 1);
+    await clickCard(second.page, sale2.cards[0]!.id);
+    await sameLog(both, new RegExp(`gained ${sale2.earned} coins[\\s\\S]*price is now \\d$`));
+    for (const t of both) {
+      await expect.poll(() => coins(t.page, second.colour)).toBe(2 + sale2.earned);
+      for (const good of GOODS) await expect.poll(() => priceShown(t.page, good)).toBe(prices[good]);
+    }
+    await waiting(first, second, "The closing bell has rung: 1 turn(s) left.");
+
+    // Turn 7, first trader's last: the free card. The row restocks, and the market closes.
+    await card(first.page, row["2"]!.id).click();
+    await sameLog(both, /The game has ended\.$/);
+    // Score: coins, and 5 a lantern (a set of three or more earns one); no oil in this game.
+    const lanterns = {
+      [first.colour]: sale1.cards.length >= 3 ? 1 : 0,
+      [second.colour]: sale2.cards.length >= 3 ? 1 : 0,
+    };
+    const purse = { [first.colour]: 2 + sale1.earned, [second.colour]: 2 + sale2.earned };
+    const score = Object.fromEntries(both.map((t) => [t.colour, purse[t.colour]! + 5 * lanterns[t.colour]!]));
+    const best = Math.max(...Object.values(score));
+    for (const t of both) {
+      await t.page.getByRole("heading", { name: "Night Market (ended)" }).waitFor();
+      for (const trader of both) {
+        await expect.poll(() => coins(t.page, trader.colour)).toBe(purse[trader.colour]);
+        await expect
+          .poll(() => area(t.page, trader.colour).getByLabel("lantern", { exact: true }).count())
+          .toBe(lanterns[trader.colour]);
+      }
+      // Nobody is to play any more, and there is nothing left to press.
+      await expect.poll(() => t.page.locator('section[data-active="true"]').count()).toBe(0);
+      await expect.poll(() => statusBar(t.page).getByRole("button").count()).toBe(0);
+      await expect.poll(() => placeOf(t.page, deck[5]!.id)).toBe("row 4");
+    }
+    await expect.poll(() => logText(first.page)).toBe(await logText(second.page));
+
+    // The server agrees: the table has ended, with these scores and winners.
+    const final = await open();
+    expect(final.status).toBe("ended");
+    const end = final.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end");
+    expect(end?.result).toEqual({
+      scores: score,
+      winners: both.map((t) => t.colour).filter((c) => score[c] === best),
+    });
+    expect(ann.errors).toEqual([]);
+    expect(ben.errors).toEqual([]);
+    // Last, as these fail until the product is fixed (see the report): the page shows the game's own
+    // status messages (see waiting()), and no coin buttons the rules do not use.
+    expect.soft(shown, "status bar messages, turn by turn").toEqual(worded);
+    expect.soft(coinButtons, "coin -/+ buttons on the first trader's page").toBe(0);
+  });
+});
+
+const GOODS = ["silk", "spice", "tea", "jade", "incense"];
+
+/** The set worth most in a hand (the first of equals): its cards and what it earns. */
+function bestSale(hand: Piece[], price: (good: string) => number) {
+  let pick = { good: "", cards: [] as Piece[], earned: -1 };
+  for (const good of GOODS) {
+    const cards = hand.filter((c) => kindOf(c) === good);
+    const earned = cards.length * price(good);
+    if (cards.length > 0 && earned > pick.earned) pick = { good, cards, earned };
+  }
+  return pick;
+}
+
+/** The price a good's plaque shows (its picture: price-silk-3.svg). */
+async function priceShown(page: Page, good: string): Promise<number> {
+  const src = await page
+    .getByLabel(`${goodName(good)} price`)
+    .locator(":scope > img")
+    .getAttribute("src");
+  return Number(/-(\d+)\.svg$/.exec(src ?? "")?.[1]);
+}
