@@ -1,5 +1,7 @@
 import {
+  type DeckInfo,
   defaultModule,
+  type Json,
   type JsonObject,
   type PieceLibrary,
   type RuleModule,
@@ -25,6 +27,10 @@ export interface StartArgs {
   seed: number;
   /** The project's current component tree (may differ from the shipped one after edits). */
   components?: ComponentTree;
+  /** The project's decks by name (designer decks from spreadsheets); they replace shipped ones. */
+  decks?: { [deckName: string]: DeckInfo };
+  /** The project's data sheet (sheet name -> rows), read by rules. */
+  dataSheet?: Json;
 }
 
 export function createRegistry(games: readonly ShippedGame[]) {
@@ -57,7 +63,8 @@ export function createRegistry(games: readonly ShippedGame[]) {
       root: layout.root,
       ...(layout.playerArea ? { playerArea: layout.playerArea } : {}),
       ...(layout.counters ? { counters: layout.counters } : {}),
-      decks: game?.content.decks ?? {},
+      decks: { ...(game?.content.decks ?? {}), ...(args.decks ?? {}) },
+      ...(args.dataSheet === undefined ? {} : { dataSheet: args.dataSheet }),
       seed: args.seed,
     });
   }

@@ -1,4 +1,4 @@
-import { actionSchema, type Situation, type TableEvent } from "@tt/engine";
+import { actionSchema, type Deck, type Situation, type TableEvent } from "@tt/engine";
 import { z } from "zod";
 import type { SeatInfo, TableOptionDisplay } from "./lobby";
 
@@ -39,6 +39,8 @@ export interface TableLoadResponse {
   optionsDisplay: Record<string, TableOptionDisplay>;
   /** The project's component tree at the version the table started with (component info). */
   components: Record<string, unknown> | null;
+  /** The decks' card templates (layers, rules, assets) by deck name, as the table started with them. */
+  decks: Record<string, Deck>;
   /** The logged-in user's colour at this table, or null (spectator). */
   yourSeat: string | null;
   /** Whether this table's mode lets players use edit mode. */

@@ -8,11 +8,14 @@ import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
 import { adminRoutes } from "./http/adminRoutes";
+import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
 import { controlRoutes } from "./http/controlRoutes";
+import { deckRoutes } from "./http/deckRoutes";
 import { HttpError, sendText } from "./http/errors";
 import { feedbackRoutes } from "./http/feedbackRoutes";
+import { implementationRoutes } from "./http/implementationRoutes";
 import { invitationRoutes } from "./http/invitationRoutes";
 import { lobbyRoutes } from "./http/lobbyRoutes";
 import { profileRoutes } from "./http/profileRoutes";
@@ -23,6 +26,7 @@ import { serveWebApp } from "./http/webApp";
 import type { PushService } from "./push/service";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
 import { tableHandlers } from "./realtime/table";
+import type { Storage } from "./storage/storage";
 import { TableHub } from "./tables/hub";
 
 export interface AppDeps {
@@ -36,6 +40,8 @@ export interface AppDeps {
   onSessionEnded(tokenHash: string): void;
   /** Web Push sender; pushRoutes creates one when absent (src/push). */
   push?: PushService;
+  /** Uploaded files (assets, deck sources): disk or S3, see src/storage. */
+  storage: Storage;
 }
 
 export interface App {
@@ -118,6 +124,9 @@ export async function buildApp(
   tableRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
+  assetRoutes(app, deps);
+  deckRoutes(app, deps, deps.storage, options.config.sheetUrlTemplate);
+  implementationRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 

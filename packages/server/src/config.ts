@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_SHEET_URL_TEMPLATE } from "./projects/linkedSheet";
 
 // Every environment variable the server reads, parsed once at start-up. README lists them.
 const envSchema = z.object({
@@ -21,7 +22,32 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_NAME: z.coerce.number().int().positive().default(10),
+  /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
+  SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** Uploaded files (assets, deck sources): under DATA_DIR/storage, or in an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Browsers load objects from here when set; else through the server (/api/storage/...). */
+      publicUrl: string | undefined;
+    };
 
 export interface Config {
   port: number;
@@ -39,6 +65,8 @@ export interface Config {
   logLevel: string;
   webDist: string | undefined;
   rateLimits: { perIpPerMinute: number; perNameMax: number; perNameWindowMs: number };
+  storage: StorageConfig;
+  sheetUrlTemplate: string;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,10 +78,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === "s3") {
+    const missing = S3_REQUIRED.filter((name) => !e[name]);
+    if (missing.length > 0)
+      throw new Error(
+        `Invalid configuration:\n${missing.map((m) => `  ${m}: required when STORAGE=s3`).join("\n")}`,
+      );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
@@ -69,5 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perNameMax: e.RATE_LIMIT_PER_NAME,
       perNameWindowMs: 15 * 60_000,
     },
+    sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : { kind: "disk", dir: path.join(dataDir, "storage") },
   };
 }

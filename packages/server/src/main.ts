@@ -10,6 +10,7 @@ import { DataDirLockedError, lockDataDir } from "./db/lock";
 import { CONTROL_FILE, type ControlFile } from "./http/controlRoutes";
 import { defaultWebDist, readBuildId } from "./http/webApp";
 import { seedProjects } from "./projects/projects";
+import { createStorage } from "./storage";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,7 +27,14 @@ async function main(): Promise<void> {
 
   const webDist = config.webDist ?? defaultWebDist;
   const controlToken = database.kind === "pglite" ? randomBytes(24).toString("base64url") : undefined;
-  const { app } = await buildApp({ config, database, buildId: readBuildId(webDist), webDist, controlToken });
+  const { app } = await buildApp({
+    config,
+    database,
+    buildId: readBuildId(webDist),
+    webDist,
+    controlToken,
+    storage: createStorage(config),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

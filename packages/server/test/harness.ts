@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app";
@@ -6,6 +8,7 @@ import { mintInvitations } from "../src/auth/invitations";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openPglite, openPostgres } from "../src/db/connect";
 import { seedProjects } from "../src/projects/projects";
+import { DiskStorage } from "../src/storage/disk";
 import { withDatabase } from "./globalSetup";
 
 /** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
@@ -35,6 +38,8 @@ export interface TestServer {
   url: string;
   database: Database;
   config: Config;
+  /** Disk storage in a temporary directory, removed on close. */
+  storage: DiskStorage;
   close(): Promise<void>;
   invite(role?: string): Promise<string>;
 }
@@ -47,7 +52,11 @@ export async function startTestServer(
   const database = shared ?? (await freshDatabase());
   await seedProjects(database.db);
   const config = loadConfig({ ...env, LOG_LEVEL: "silent", SERVER_ENV: "test" });
-  const { app } = await buildApp({ config, database, buildId: "test-build", webDist: "/nonexistent" }, false);
+  const storage = new DiskStorage(mkdtempSync(path.join(tmpdir(), "tt-storage-")));
+  const { app } = await buildApp(
+    { config, database, buildId: "test-build", webDist: "/nonexistent", storage },
+    false,
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no address");
@@ -55,9 +64,11 @@ export async function startTestServer(
     url: `http://127.0.0.1:${address.port}`,
     database,
     config,
+    storage,
     close: async () => {
       await app.close();
       if (!shared) await database.close();
+      rmSync(storage.root, { recursive: true, force: true });
     },
     invite: async (role = "user") =>
       (await mintInvitations(database.db, { count: 1, role, createdBy: null, expiryMs: 60_000 }))[0]!,

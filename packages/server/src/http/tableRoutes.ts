@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AppDeps } from "../app";
 import { mayViewProject, seesHiddenOptions } from "../auth/permissions";
 import { projects, tableChat, tables } from "../db/schema";
+import { decksOf } from "../projects/decks";
 import { projectOptions } from "../projects/load";
 import type { Io } from "../realtime/socket";
 import { tableRoom } from "../realtime/table";
@@ -95,6 +96,8 @@ export function tableRoutes(
       components:
         (table.components as Record<string, unknown> | null) ??
         (project.components as Record<string, unknown> | null),
+      // Open tables show the project's decks as they are now; started ones keep theirs.
+      decks: decksOf(table.startSituation ? table : project),
       yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
       editModeAllowed: editModeAllowed(table.tableMode),
       anySeat: anySeatMode(table.tableMode),

@@ -35,6 +35,11 @@ export function mayDeleteProjectData(actor: Actor | null, project: ProjectAccess
   return isSiteAdmin(actor) || projectRoleOf(actor, project) === "designer";
 }
 
+/** Decks, the data sheet and the game implementation (section 1: designers maintain them). */
+export function mayMaintainDecks(actor: Actor | null, project: ProjectAccess): boolean {
+  return isSiteAdmin(actor) || projectRoleOf(actor, project) === "designer";
+}
+
 /** Ending every running table (archive): any project admin. */
 export const mayArchiveProjectTables = isProjectAdmin;
 

@@ -23,6 +23,7 @@ import {
 import type { Db } from "../db/connect";
 import { projects, type SeatRow, tables } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
+import { deckInfoOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { newTableId, shuffled } from "./ids";
 import { type TableRow, tableInfos } from "./tableInfo";
@@ -115,6 +116,7 @@ export async function createTable(
 async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow> {
   // Colour order is randomised at setup; empty sandbox/demo seats stay dummies (Dummy-{colour}).
   const seats = shuffled(row.seats);
+  const decks = decksOf(project);
   let situation: ReturnType<typeof registry.startSituation>;
   try {
     situation = registry.startSituation(project.slug, {
@@ -122,6 +124,8 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
       options: row.options,
       seed: randomInt(2 ** 31),
       ...(project.components ? { components: project.components as never } : {}),
+      decks: Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)])),
+      ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
     });
   } catch (err) {
     throw new HttpError(500, `Could not set up the game: ${(err as Error).message}`);
@@ -137,6 +141,7 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
       components: project.components,
       activePlayer: Array.isArray(active) ? active.join(",") : String(active),
       componentsVersion: project.componentsVersion,
+      decks,
     })
     .where(and(eq(tables.id, row.id), eq(tables.status, "open")))
     .returning();

@@ -1,0 +1,247 @@
+import {
+  ASSET_MAX_BYTES,
+  DECK_NAME_PATTERN,
+  DECK_SHEET_DEFAULTS,
+  PSD_MAX_BYTES,
+  STATUS,
+  XLSX_MAX_BYTES,
+} from "@tt/protocol";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../app";
+import { parsePsd } from "../decks/psd";
+import { parseWorkbook, type Workbook } from "../decks/xlsx";
+import { loadAdminProject } from "../projects/admin";
+import { mayMaintainDecks } from "../projects/adminRules";
+import {
+  addDeckAssets,
+  createDeck,
+  type DeckStorage,
+  decksOf,
+  eraseDeck,
+  eraseDeckAsset,
+  saveDataSheet,
+  updateDeckPsd,
+  updateDeckSheet,
+} from "../projects/decks";
+import { fetchLinkedSheet } from "../projects/linkedSheet";
+import type { ProjectRow } from "../projects/load";
+import { checkAsset } from "../storage/assetCheck";
+import { requireActor } from "./context";
+import { firstIssue, HttpError, sendText } from "./errors";
+
+// Data sheet and deck calls of admin-decks-editor.md section 7. Reading is for the project's admins
+// (mods, designers, site admins: they see the sections); changing decks and the data sheet is for
+// designers and site admins (section 1: designers maintain decks). Errors answer as text, which the
+// page shows as the status.
+
+type SlugParams = { Params: { slug: string } };
+
+const deckName = z
+  .string()
+  .trim()
+  .regex(
+    DECK_NAME_PATTERN,
+    "A deck name has 1-40 letters, digits, spaces, '-' or '_', starting with a letter or digit.",
+  );
+const sheetName = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v || fallback)
+    .default(fallback);
+const sheetSettings = z.object({
+  deckId: z.string().min(1).max(40),
+  deckName,
+  sheetId: z.string().trim().max(200).default(""),
+  rulesSheetName: sheetName(DECK_SHEET_DEFAULTS.rulesSheetName),
+  rulesRevSheetName: sheetName(DECK_SHEET_DEFAULTS.rulesRevSheetName),
+  dataSheetName: sheetName(DECK_SHEET_DEFAULTS.dataSheetName),
+  projectSlug: z.string().optional(),
+});
+const dataSheetBody = z.object({ dataSheetId: z.string().trim().max(200) });
+const createDeckBody = z.object({ deckName });
+const eraseDeckBody = z.object({ deckId: z.string().min(1).max(40) });
+const eraseAssetBody = z.object({
+  targetId: z.string().min(1).max(40),
+  assetName: z.string().min(1).max(200),
+  assetUrl: z.string().max(2000).optional(),
+});
+
+interface Upload {
+  fields: Record<string, string>;
+  files: { field: string; filename: string; bytes: Buffer }[];
+}
+
+/** Every field and file of a multipart request, each file at most maxBytes (413 beyond). */
+async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(400, "Send the file as multipart/form-data.");
+  const upload: Upload = { fields: {}, files: [] };
+  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+    if (part.type === "file") {
+      const bytes = await part.toBuffer();
+      upload.files.push({ field: part.fieldname, filename: part.filename, bytes });
+    } else if (typeof part.value === "string") upload.fields[part.fieldname] = part.value;
+  }
+  return upload;
+}
+
+async function workbookOf(bytes: Buffer): Promise<Workbook> {
+  const parsed = await parseWorkbook(bytes);
+  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  return parsed.value;
+}
+
+export function deckRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  storage: DeckStorage,
+  sheetUrlTemplate: string,
+): void {
+  const { db } = deps.database;
+
+  async function maintainer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
+    const actor = requireActor(request);
+    const project = await loadAdminProject(db, request.params.slug, actor);
+    if (!mayMaintainDecks(actor, project)) {
+      throw new HttpError(
+        403,
+        "Only the project's designers and site admins may change decks and the data sheet.",
+      );
+    }
+    return project;
+  }
+
+  /** The decks and the data sheet's outline, for the admin page. */
+  app.get<SlugParams>("/api/projects/:slug/decks", async (request) => {
+    const actor = requireActor(request);
+    const project = await loadAdminProject(db, request.params.slug, actor);
+    const sheets = project.dataSheet ?? {};
+    return {
+      decks: decksOf(project),
+      dataSheetId: project.dataSheetId,
+      dataSheet: Object.fromEntries(Object.entries(sheets).map(([name, rows]) => [name, rows.length])),
+      mayEdit: mayMaintainDecks(actor, project),
+    };
+  });
+
+  app.post<SlugParams>("/api/projects/update-data-sheet/:slug", async (request, reply) => {
+    const project = await maintainer(request);
+    const body = dataSheetBody.safeParse(request.body ?? {});
+    if (!body.success) throw new HttpError(400, firstIssue(body.error));
+    if (body.data.dataSheetId === "") {
+      await saveDataSheet(db, project.slug, { sheets: (project.dataSheet ?? {}) as Workbook["sheets"] }, "");
+      return sendText(reply, 200, STATUS.updateSuccess);
+    }
+    const book = await workbookOf(await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId));
+    await saveDataSheet(db, project.slug, book, body.data.dataSheetId);
+    return sendText(reply, 200, STATUS.updateSuccess);
+  });
+
+  app.post<SlugParams>("/api/projects/upload-data-sheet/:slug", async (request, reply) => {
+    const project = await maintainer(request);
+    const upload = await readMultipart(request, XLSX_MAX_BYTES);
+    const file = upload.files[0];
+    if (!file) throw new HttpError(400, "Choose an .xlsx file to upload.");
+    await saveDataSheet(db, project.slug, await workbookOf(file.bytes));
+    return sendText(reply, 200, STATUS.uploadSuccess);
+  });
+
+  app.post<SlugParams>("/api/projects/create-deck/:slug", async (request) => {
+    const project = await maintainer(request);
+    const body = createDeckBody.safeParse(request.body ?? {});
+    if (!body.success) throw new HttpError(400, firstIssue(body.error));
+    return createDeck(db, project, body.data.deckName);
+  });
+
+  app.post<SlugParams>("/api/projects/:slug/erase-deck", async (request, reply) => {
+    const project = await maintainer(request);
+    const body = eraseDeckBody.safeParse(request.body ?? {});
+    if (!body.success) throw new HttpError(400, firstIssue(body.error));
+    await eraseDeck(db, project, body.data.deckId, storage);
+    return sendText(reply, 200, "Deck deleted.");
+  });
+
+  /**
+   * Rules, reverse rules and cards from a workbook: an .xlsx sent with the settings (multipart), else
+   * the linked sheet id, else the project's data sheet.
+   */
+  app.post<SlugParams>("/api/update-deck-source-sheet/:slug", async (request) => {
+    const project = await maintainer(request);
+    let raw: unknown = request.body;
+    let uploaded: Buffer | undefined;
+    if (request.isMultipart()) {
+      const upload = await readMultipart(request, XLSX_MAX_BYTES);
+      raw = upload.fields;
+      uploaded = upload.files[0]?.bytes;
+    }
+    const settings = sheetSettings.safeParse(raw ?? {});
+    if (!settings.success) throw new HttpError(400, firstIssue(settings.error));
+    let book: Workbook;
+    if (uploaded) book = await workbookOf(uploaded);
+    else if (settings.data.sheetId !== "") {
+      book = await workbookOf(await fetchLinkedSheet(sheetUrlTemplate, settings.data.sheetId));
+    } else if (project.dataSheet) book = { sheets: project.dataSheet as Workbook["sheets"] };
+    else
+      throw new HttpError(400, "Link a sheet id, upload an .xlsx, or give the project a data sheet first.");
+    return updateDeckSheet(db, project, settings.data, book);
+  });
+
+  /** Images of the deck's own (icons, art named by set_image): multipart 'additional-assets' + targetId. */
+  app.post<SlugParams>("/api/update-deck-assets/:slug", async (request, reply) => {
+    const project = await maintainer(request);
+    const upload = await readMultipart(request, ASSET_MAX_BYTES);
+    const deckId = upload.fields.targetId ?? "";
+    if (deckId === "") throw new HttpError(400, "Which deck? targetId is missing.");
+    if (upload.files.length === 0) throw new HttpError(400, "Choose one or more images to upload.");
+    const files = upload.files.map((f) => {
+      const checked = checkAsset(f.filename, f.bytes);
+      if (!checked.ok) throw new HttpError(checked.status, checked.message);
+      const { asset } = checked;
+      const aspect = asset.width && asset.height ? asset.width / asset.height : 1;
+      return { name: asset.name, bytes: asset.bytes, type: asset.type, aspect };
+    });
+    await addDeckAssets(db, storage, project, deckId, files);
+    return sendText(reply, 200, STATUS.assetsUpdated);
+  });
+
+  app.post<SlugParams>("/api/erase-deck-asset/:slug", async (request) => {
+    const project = await maintainer(request);
+    const body = eraseAssetBody.safeParse(request.body ?? {});
+    if (!body.success) throw new HttpError(400, firstIssue(body.error));
+    return eraseDeckAsset(db, storage, project, body.data.targetId, body.data.assetName);
+  });
+
+  app.post<SlugParams>("/api/update-deck-source-psd/:slug", async (request) => {
+    const project = await maintainer(request);
+    const upload = await readMultipart(request, PSD_MAX_BYTES);
+    const file = upload.files.find((f) => f.field === "psdfile") ?? upload.files[0];
+    if (!file) throw new HttpError(400, "Choose a .psd file to upload.");
+    const deckId = upload.fields.deckId ?? "";
+    if (deckId === "") throw new HttpError(400, "Which deck? deckId is missing.");
+    // Parsing is synchronous and can take a while on a large file: one at a time per server.
+    const template = await psdQueue(() => parsePsd(file.bytes));
+    if (!template.ok) throw new HttpError(400, template.message);
+    return updateDeckPsd(db, storage, project, deckId, template.value);
+  });
+}
+
+let psdTail: Promise<unknown> = Promise.resolve();
+/** Runs .psd parses one after another, so two big uploads do not stall the server together. */
+function psdQueue<T>(work: () => T): Promise<T> {
+  const run = psdTail.then(
+    () =>
+      new Promise<T>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            resolve(work());
+          } catch (err) {
+            reject(err);
+          }
+        }),
+      ),
+  );
+  psdTail = run.catch(() => undefined);
+  return run;
+}

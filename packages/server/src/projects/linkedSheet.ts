@@ -1,0 +1,57 @@
+import { XLSX_MAX_BYTES } from "@tt/protocol";
+import { HttpError } from "../http/errors";
+
+// A linked spreadsheet (admin-decks-editor.md section 7, update-data-sheet and update-deck-source-sheet):
+// the server downloads the sheet id's .xlsx export from a configurable URL template, so any service
+// that exports a workbook by id works, and tests can point it at a local server.
+
+export const DEFAULT_SHEET_URL_TEMPLATE = "https://docs.google.com/spreadsheets/d/{id}/export?format=xlsx";
+/** Sheet ids go into a URL: letters, digits, '-' and '_' only, so an id cannot change the host or path. */
+export const SHEET_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+const FETCH_TIMEOUT_MS = 20_000;
+
+export function sheetUrl(template: string, sheetId: string): string {
+  if (!SHEET_ID_PATTERN.test(sheetId)) {
+    throw new HttpError(400, "A sheet id has only letters, digits, '-' and '_'.");
+  }
+  return template.replaceAll("{id}", sheetId);
+}
+
+/** The export's bytes, at most XLSX_MAX_BYTES; a failure is an HttpError with a message for the page. */
+export async function fetchLinkedSheet(template: string, sheetId: string): Promise<Buffer> {
+  const url = sheetUrl(template, sheetId);
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch (err) {
+    const reason =
+      (err as Error).name === "TimeoutError" ? "it did not answer in time" : (err as Error).message;
+    throw new HttpError(502, `Could not fetch the sheet: ${reason}.`);
+  }
+  if (!response.ok) {
+    throw new HttpError(
+      502,
+      response.status === 404 || response.status === 401 || response.status === 403
+        ? `The sheet could not be read (${response.status}): check the id and that it is shared for reading.`
+        : `The sheet could not be read: ${response.status} ${response.statusText}.`,
+    );
+  }
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > XLSX_MAX_BYTES) throw new HttpError(413, "The sheet is larger than 10 MB.");
+  // Read in chunks and stop at the cap: a server may not declare its length.
+  const reader = response.body?.getReader();
+  if (!reader) throw new HttpError(502, "The sheet answered with no content.");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > XLSX_MAX_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, "The sheet is larger than 10 MB.");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

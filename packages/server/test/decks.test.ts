@@ -1,0 +1,381 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Deck, Situation } from "@tt/engine";
+import type { TableInfo, TableLoadResponse } from "@tt/protocol";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects } from "../src/db/schema";
+import { buildPsd, FIXTURE_CARD } from "../src/decks/psdFixture";
+import { buildWorkbook } from "../src/decks/xlsxFixture";
+import { type Client, startTestServer, type TestServer } from "./harness";
+import { lobbyWorld, type Role } from "./lobbyFixture";
+
+// Data sheets and decks (admin-decks-editor.md section 7): permissions, spreadsheets from an upload or
+// a linked sheet (served here by a local HTTP server standing in for the spreadsheet service), .psd
+// templates, and a table that starts with the designer's cards.
+
+let server: TestServer;
+let sheets: Server;
+let as: Record<Role, Client>;
+const served = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  sheets = createServer((req, res) => {
+    const id = /^\/export\/([^/]+)\.xlsx$/.exec(req.url ?? "")?.[1];
+    const body = id === undefined ? undefined : served.get(id);
+    if (!body) {
+      res.writeHead(404).end("no such sheet");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    });
+    res.end(body);
+  });
+  await new Promise<void>((r) => sheets.listen(0, "127.0.0.1", r));
+  const port = (sheets.address() as AddressInfo).port;
+  server = await startTestServer({
+    RATE_LIMIT_PER_IP: "10000",
+    SHEET_URL_TEMPLATE: `http://127.0.0.1:${port}/export/{id}.xlsx`,
+  });
+  as = await lobbyWorld(server);
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((r) => sheets.close(r));
+});
+
+async function postForm(
+  client: Client,
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, [Buffer, string]>,
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, [bytes, name]] of Object.entries(files)) form.append(k, new Blob([bytes]), name);
+  const res = await fetch(server.url + path, {
+    method: "POST",
+    body: form,
+    headers: { cookie: client.cookie },
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+const cardsBook = () =>
+  buildWorkbook({
+    data: [
+      ["ID", "title", "body", "suit", "value", "__copies", "_exclude"],
+      ["c1", "Fox", "Quick {suit}", "hearts", 1, 2, null],
+      ["c2", "Owl", "Wise", "spades", 2, null, "x"],
+      ["c3", "Elk", "Tall", "hearts", 3, 1, null],
+    ],
+    rules: [
+      ["layer", "rule", "arg", "arg2", "condition"],
+      ["title", "set_innerHTML", "{title}", null, null],
+      ["text", "set_innerHTML", "{body}", null, null],
+      ["art", "layer_visible", "false", null, "suit=spades"],
+    ],
+    rules_rev: [
+      ["layer", "rule", "arg"],
+      ["title", "set_innerHTML", "Back"],
+    ],
+  });
+
+async function decksOf(client: Client, slug = "test-game") {
+  return (await client.get(`/api/projects/${slug}/decks`)).json() as {
+    decks: Record<string, Deck>;
+    dataSheet: Record<string, number>;
+    dataSheetId: string;
+    mayEdit: boolean;
+  };
+}
+
+describe("decks", () => {
+  it("are seen by the project's admins and changed only by its designers and site admins", async () => {
+    expect((await as.mod.get("/api/projects/test-game/decks")).status).toBe(200);
+    expect((await decksOf(as.mod)).mayEdit).toBe(false);
+    expect((await decksOf(as.designer)).mayEdit).toBe(true);
+    expect((await as.player.get("/api/projects/test-game/decks")).status).toBe(403);
+    expect((await as.outsider.get("/api/projects/closed-game/decks")).status).toBe(404);
+    const mod = await as.mod.post("/api/projects/create-deck/test-game", { deckName: "Heroes" });
+    expect(mod.status).toBe(403);
+    expect((await as.player.post("/api/projects/create-deck/test-game", { deckName: "Heroes" })).status).toBe(
+      403,
+    );
+    const bad = await as.designer.post("/api/projects/create-deck/test-game", { deckName: "../etc" });
+    expect(bad.status).toBe(400);
+    const made = await as.designer.post("/api/projects/create-deck/test-game", { deckName: "Heroes" });
+    expect(made.status).toBe(200);
+    expect(made.json()).toMatchObject({
+      name: "Heroes",
+      rulesSheetName: "rules",
+      dataSheetName: "data",
+      cards: [],
+    });
+    const twice = await as.admin.post("/api/projects/create-deck/test-game", { deckName: "Heroes" });
+    expect(twice.status).toBe(400);
+    expect(twice.text).toBe("A deck named Heroes already exists.");
+  });
+
+  it("reads rules, reverse rules and cards from the project's data sheet, an uploaded .xlsx or a linked sheet", async () => {
+    const deck = (
+      await as.designer.post("/api/projects/create-deck/test-game", { deckName: "Beasts" })
+    ).json() as Deck;
+    // No data sheet yet and no sheet id: a clear message.
+    const none = await as.designer.post("/api/update-deck-source-sheet/test-game", {
+      deckId: deck.id,
+      deckName: "Beasts",
+    });
+    expect(none.status).toBe(400);
+
+    const upload = await postForm(
+      as.designer,
+      "/api/projects/upload-data-sheet/test-game",
+      {},
+      { file: [await cardsBook(), "cards.xlsx"] },
+    );
+    expect(upload).toMatchObject({ status: 200, text: "Upload success" });
+    expect((await decksOf(as.mod)).dataSheet).toEqual({ data: 3, rules: 3, rules_rev: 1 });
+
+    const fromDataSheet = await as.designer.post("/api/update-deck-source-sheet/test-game", {
+      deckId: deck.id,
+      deckName: "Beasts",
+      sheetId: "",
+      rulesSheetName: "",
+      rulesRevSheetName: "",
+      dataSheetName: "",
+    });
+    expect(fromDataSheet.status).toBe(200);
+    const filled = fromDataSheet.json() as Deck;
+    expect(filled.cards.map((c) => c.ID)).toEqual(["c1", "c2", "c3"]);
+    expect(filled.rules).toHaveLength(3);
+    expect(filled.rules[2]).toMatchObject({
+      layer: "art",
+      rule: "layer_visible",
+      arg: "false",
+      condition: "suit=spades",
+    });
+    expect(filled.rulesRev).toEqual([{ layer: "title", rule: "set_innerHTML", arg: "Back" }]);
+
+    // A sheet name that is not in the workbook names the ones that are.
+    const wrong = await as.designer.post("/api/update-deck-source-sheet/test-game", {
+      deckId: deck.id,
+      deckName: "Beasts",
+      dataSheetName: "cards",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("no sheet named 'cards'");
+
+    // An .xlsx sent with the settings.
+    const book = await buildWorkbook({
+      cards: [
+        ["ID", "title"],
+        ["z1", "Zebra"],
+      ],
+    });
+    const sent = await postForm(
+      as.designer,
+      "/api/update-deck-source-sheet/test-game",
+      { deckId: deck.id, deckName: "Beasts", dataSheetName: "cards" },
+      { xlsx: [book, "zoo.xlsx"] },
+    );
+    expect(sent.status).toBe(200);
+    expect((sent.json() as Deck).cards).toEqual([{ ID: "z1", title: "Zebra" }]);
+
+    // A linked sheet, fetched from the configured URL template.
+    served.set("linked-1", await cardsBook());
+    const linked = await as.designer.post("/api/update-deck-source-sheet/test-game", {
+      deckId: deck.id,
+      deckName: "Beasts",
+      sheetId: "linked-1",
+    });
+    expect(linked.status).toBe(200);
+    expect((linked.json() as Deck).sheetId).toBe("linked-1");
+    expect((linked.json() as Deck).cards).toHaveLength(3);
+    const missing = await as.designer.post("/api/update-deck-source-sheet/test-game", {
+      deckId: deck.id,
+      deckName: "Beasts",
+      sheetId: "nope",
+    });
+    expect(missing.status).toBe(502);
+    expect(missing.text).toContain("(404)");
+    const sneaky = await as.designer.post("/api/projects/update-data-sheet/test-game", {
+      dataSheetId: "../../admin",
+    });
+    expect(sneaky.status).toBe(400);
+    const good = await as.designer.post("/api/projects/update-data-sheet/test-game", {
+      dataSheetId: "linked-1",
+    });
+    expect(good).toMatchObject({ status: 200, text: "Update success" });
+    expect((await decksOf(as.mod)).dataSheetId).toBe("linked-1");
+
+    // Garbage is refused with the parser's message, and nothing changes.
+    const junk = await postForm(
+      as.designer,
+      "/api/projects/upload-data-sheet/test-game",
+      {},
+      {
+        file: [Buffer.from("not a workbook"), "junk.xlsx"],
+      },
+    );
+    expect(junk.status).toBe(400);
+    expect(junk.text).toBe("The file is not a readable .xlsx workbook.");
+    expect((await as.mod.post("/api/projects/upload-data-sheet/test-game", {})).status).toBe(403);
+  });
+
+  it("takes its card template from a .psd: size, layers, and the layer images as deck assets", async () => {
+    const deck = (
+      await as.designer.post("/api/projects/create-deck/test-game", { deckName: "Spells" })
+    ).json() as Deck;
+    const res = await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id, deckCloudId: deck.id, deckName: "Spells" },
+      { psdfile: [buildPsd(), "card.psd"] },
+    );
+    expect(res.status).toBe(200);
+    const got = res.json() as Deck;
+    expect(got.cardInfo).toEqual(FIXTURE_CARD);
+    expect(got.layers.map((l) => [l.name, l.kind])).toEqual([
+      ["background", "image"],
+      ["art", "image"],
+      ["title", "text"],
+      ["text", "text"],
+    ]);
+    const assets = Object.values(got.assets);
+    expect(assets).toHaveLength(2);
+    const image = await fetch(server.url + assets[0]!.url, { headers: { cookie: as.player.cookie } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+
+    // Deck assets: an icon uploaded, listed with its aspect, served, then erased.
+    const { PNG } = await import("pngjs");
+    const icon = new PNG({ width: 20, height: 10 });
+    const added = await postForm(
+      as.designer,
+      "/api/update-deck-assets/test-game",
+      { targetId: deck.id },
+      {
+        "additional-assets": [PNG.sync.write(icon), "coin.png"],
+      },
+    );
+    expect(added).toMatchObject({ status: 200, text: "assets updated" });
+    const withIcon = (await decksOf(as.mod)).decks.Spells!;
+    expect(withIcon.assets["coin.png"]?.aspect).toBe(2);
+    const notPng = await postForm(
+      as.designer,
+      "/api/update-deck-assets/test-game",
+      { targetId: deck.id },
+      {
+        "additional-assets": [Buffer.from("<html>"), "evil.png"],
+      },
+    );
+    expect(notPng.status).toBe(400);
+    const erased = await as.designer.post("/api/erase-deck-asset/test-game", {
+      targetId: deck.id,
+      assetName: "coin.png",
+      assetUrl: withIcon.assets["coin.png"]!.url,
+    });
+    expect(erased.status).toBe(200);
+    expect((await decksOf(as.mod)).decks.Spells!.assets["coin.png"]).toBeUndefined();
+    const gone = await fetch(server.url + withIcon.assets["coin.png"]!.url, {
+      headers: { cookie: as.player.cookie },
+    });
+    expect(gone.status).toBe(404);
+
+    const bad = await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id },
+      { psdfile: [Buffer.from("8BPS nonsense"), "bad.psd"] },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.text).toBe("The file is not a readable .psd file.");
+    const byMod = await postForm(
+      as.mod,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id },
+      {
+        psdfile: [buildPsd(), "card.psd"],
+      },
+    );
+    expect(byMod.status).toBe(403);
+  });
+
+  it("gives a table of the card template the designer's cards and template", async () => {
+    await server.database.db
+      .update(projects)
+      .set({ roles: { designer: ["designer"] } })
+      .where(eq(projects.slug, "template-cards"));
+    const shipped = (await decksOf(as.designer, "template-cards")).decks.cards!;
+    expect(shipped.cards.length).toBeGreaterThan(10);
+    const book = await cardsBook();
+    const sent = await postForm(
+      as.designer,
+      "/api/update-deck-source-sheet/template-cards",
+      { deckId: shipped.id, deckName: "cards" },
+      { xlsx: [book, "cards.xlsx"] },
+    );
+    expect(sent.status).toBe(200);
+    await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/template-cards",
+      { deckId: shipped.id },
+      {
+        psdfile: [buildPsd(), "card.psd"],
+      },
+    );
+
+    const t = (
+      await as.designer.post("/api/projects/template-cards/new-table", {
+        start_position: { options: {} },
+        tableMode: "public-sandbox",
+      })
+    ).json() as TableInfo;
+    const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    expect(load.decks.cards?.layers).toHaveLength(4);
+    const situation = load.start_position as Situation;
+    // c1 twice (__copies 2), c2 left out (_exclude x), c3 once; rows keyed by their ID.
+    expect(situation.deckData.cards?.cards.map((c) => c.cardId)).toEqual(["c1", "c2", "c3"]);
+    const ids: string[] = [];
+    const visit = (c: Situation["root"]) => {
+      if (c.type === "card") ids.push(String(c.options.cardId));
+      for (const kids of Object.values(c.children))
+        for (const k of Array.isArray(kids) ? kids : Object.values(kids)) visit(k);
+    };
+    visit(situation.root);
+    expect(ids.sort()).toEqual(["c1", "c1", "c3"]);
+  });
+});
+
+describe("the game implementation", () => {
+  it("saves to development, pushes development to production as a new version, for designers only", async () => {
+    const before = (await as.designer.get("/api/projects/test-game/components?development=true")).json() as {
+      version: number;
+    };
+    const tree = { version: 1, baseScale: 1, dims: [800, 600], root: { width: 800, height: 600 } };
+    expect((await as.mod.post("/api/projects/test-game/components?development=true", tree)).status).toBe(403);
+    expect((await as.designer.post("/api/projects/test-game/components", tree)).status).toBe(400);
+    expect(
+      (await as.designer.post("/api/projects/test-game/components?development=true", { nope: 1 })).status,
+    ).toBe(400);
+    expect((await as.designer.post("/api/projects/test-game/components?development=true", tree)).status).toBe(
+      200,
+    );
+    const pushed = await as.designer.post("/api/projects/test-game/push-dev-to-production", {});
+    expect(pushed.status).toBe(200);
+    expect(pushed.json()).toEqual({ version: before.version + 1 });
+    const prod = (await as.designer.get("/api/projects/test-game/components")).json() as {
+      components: unknown;
+    };
+    expect(prod.components).toEqual(tree);
+    const [row] = await server.database.db.select().from(projects).where(eq(projects.slug, "test-game"));
+    expect(row?.changeLog.at(-1)).toMatchObject({ version: `components ${before.version + 1}` });
+    expect((await as.player.post("/api/projects/test-game/push-dev-to-production", {})).status).toBe(403);
+    // No table has started: nothing to pull from.
+    const pull = await as.designer.post("/api/projects/test-game/update-dev-from-latest-table", {});
+    expect(pull.status).toBe(404);
+  });
+});
