@@ -36,6 +36,12 @@ describe("card viewer messages", () => {
 
   it("has no problem with a complete deck and a card with an ID", () => {
     expect(viewerProblem(ready, "Goods", { ID: "a" })).toBeNull();
-    expect(viewerProblem({ ...ready, layers: [] }, "Goods", { id: "a" })).toBeNull();
+    expect(viewerProblem(ready, "Goods", { id: "a" })).toBeNull();
+  });
+
+  it("needs layers from a .psd, unless a flatImage rule makes the whole card one picture", () => {
+    expect(viewerProblem({ ...ready, layers: [] }, "Goods", { ID: "a" })).toBe(DECK_INFO_MISSING);
+    const flat = { ...ready, layers: [], rules: [{ layer: "", rule: "flatImage", arg: "{ID}.png" }] };
+    expect(viewerProblem(flat, "Goods", { ID: "a" })).toBeNull();
   });
 });

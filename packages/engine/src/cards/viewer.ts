@@ -23,13 +23,15 @@ export const VIEWER_MAX_HEIGHT_RATIO = 0.5;
  * the deck, its cards, its .psd (no size and no layers: never uploaded), its size, then the row.
  */
 export function viewerProblem(
-  deck: Pick<Deck, "cards" | "cardInfo" | "layers"> | undefined,
+  deck: (Pick<Deck, "cards" | "cardInfo" | "layers"> & { rules?: Deck["rules"] }) | undefined,
   deckName: string,
   row: CardRow | undefined,
 ): string | null {
   if (deck === undefined) return deckNotFound(deckName);
   if (deck.cards.length === 0) return NO_CARDS_INFO;
-  if (deck.cardInfo === null && deck.layers.length === 0) return DECK_INFO_MISSING;
+  // Without layers there is nothing to draw, unless a flatImage rule makes the card one picture.
+  const flat = (deck.rules ?? []).some((r) => r.rule.trim().toLowerCase() === "flatimage");
+  if (deck.layers.length === 0 && !flat) return DECK_INFO_MISSING;
   if (deck.cardInfo === null || !(deck.cardInfo.w > 0 && deck.cardInfo.h > 0)) return CARD_INFO_MISSING;
   if (row === undefined || cardIdOf(row) === null) return CARD_PARAMETERS_MISSING;
   return null;

@@ -31,6 +31,8 @@ export interface ComponentClick {
   componentId: string;
   /** The seat's currently selected component, if any. */
   selected: string | null;
+  /** The named clickable area that was clicked, when the component has areas and one was hit. */
+  area?: string;
 }
 
 export interface PositionClick {

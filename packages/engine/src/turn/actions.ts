@@ -2,7 +2,12 @@ import { z } from "zod";
 
 /** What a player does in a turn; the rule module turns actions into moves. */
 export const actionSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("click component"), componentId: z.string() }),
+  z.object({
+    kind: z.literal("click component"),
+    componentId: z.string(),
+    /** The clickable area of the component that was clicked (component info clickableAreas). */
+    area: z.string().max(100).optional(),
+  }),
   z.object({
     kind: z.literal("click position"),
     destinationId: z.string(),

@@ -328,3 +328,24 @@ describe("evaluateTurn: rule automation", () => {
     expect(component(s, "m1").parent).toBe("table");
   });
 });
+
+describe("evaluateTurn: clickable areas", () => {
+  it("tells the module which named area of a component was clicked", () => {
+    const seen: (string | undefined)[] = [];
+    const module = resolveModule({
+      clickComponent: (_s, click) => {
+        seen.push(click.area);
+        return { kind: "nothing" };
+      },
+    });
+    const s = testSituation();
+    evaluateTurn(
+      s,
+      turn("red", [{ kind: "click component", componentId: "m1", area: "top-half" }]),
+      module,
+      project,
+    );
+    evaluateTurn(s, turn("red", [{ kind: "click component", componentId: "m1" }]), module, project);
+    expect(seen).toEqual(["top-half", undefined]);
+  });
+});

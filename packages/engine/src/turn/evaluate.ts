@@ -91,7 +91,11 @@ function runAction(run: Run, action: Action): Refusal | null {
       }
       const decision = module.clickComponent(
         run.situation,
-        { componentId: action.componentId, selected: run.selected },
+        {
+          componentId: action.componentId,
+          selected: run.selected,
+          ...(action.area === undefined ? {} : { area: action.area }),
+        },
         info,
         ctx,
       );
