@@ -41,6 +41,8 @@ export interface TableLoadResponse {
   components: Record<string, unknown> | null;
   /** The decks' card templates (layers, rules, assets) by deck name, as the table started with them. */
   decks: Record<string, Deck>;
+  /** The data sheet's outline: sheet name -> number of rows (the table lobby shows it). */
+  dataSheet: Record<string, number>;
   /** The logged-in user's colour at this table, or null (spectator). */
   yourSeat: string | null;
   /** Whether this table's mode lets players use edit mode. */

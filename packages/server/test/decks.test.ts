@@ -328,6 +328,15 @@ describe("decks", () => {
       },
     );
 
+    const sheet = await postForm(
+      as.designer,
+      "/api/projects/upload-data-sheet/template-cards",
+      {},
+      {
+        file: [book, "sheet.xlsx"],
+      },
+    );
+    expect(sheet.status).toBe(200);
     const t = (
       await as.designer.post("/api/projects/template-cards/new-table", {
         start_position: { options: {} },
@@ -336,6 +345,8 @@ describe("decks", () => {
     ).json() as TableInfo;
     const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
     expect(load.decks.cards?.layers).toHaveLength(4);
+    // The table lobby and the rules see the data sheet the table started with.
+    expect(load.dataSheet).toEqual({ data: 3, rules: 3, rules_rev: 1 });
     const situation = load.start_position as Situation;
     // c1 twice (__copies 2), c2 left out (_exclude x), c3 once; rows keyed by their ID.
     expect(situation.deckData.cards?.cards.map((c) => c.cardId)).toEqual(["c1", "c2", "c3"]);
@@ -347,6 +358,16 @@ describe("decks", () => {
     };
     visit(situation.root);
     expect(ids.sort()).toEqual(["c1", "c1", "c3"]);
+
+    // The designer pulls the components of this latest table into development.
+    const pull = await as.designer.post("/api/projects/template-cards/update-dev-from-latest-table", {});
+    expect(pull.status).toBe(200);
+    const dev = (
+      await as.designer.get("/api/projects/template-cards/components?development=true")
+    ).json() as {
+      components: unknown;
+    };
+    expect(dev.components).toEqual(load.components);
   });
 });
 

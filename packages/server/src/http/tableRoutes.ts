@@ -23,6 +23,14 @@ import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
 type TableParams = { Params: { tableId: string } };
+
+/** Sheet name -> row count of a data sheet (sheet name -> rows), for the table lobby. */
+function sheetOutline(sheet: unknown): Record<string, number> {
+  if (sheet === null || typeof sheet !== "object" || Array.isArray(sheet)) return {};
+  return Object.fromEntries(
+    Object.entries(sheet).map(([name, rows]) => [name, Array.isArray(rows) ? rows.length : 0]),
+  );
+}
 const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
 const containerQuery = z.object({
   tableId: z.string().min(1).max(50),
@@ -98,6 +106,9 @@ export function tableRoutes(
         (project.components as Record<string, unknown> | null),
       // Open tables show the project's decks as they are now; started ones keep theirs.
       decks: decksOf(table.startSituation ? table : project),
+      dataSheet: sheetOutline(
+        table.startSituation ? (table.startSituation as Situation).dataSheet : project.dataSheet,
+      ),
       yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
       editModeAllowed: editModeAllowed(table.tableMode),
       anySeat: anySeatMode(table.tableMode),
