@@ -8,6 +8,7 @@ import type { HookMoves, RuleContext, RuleModule, TurnInfo } from "../module/typ
 import { applyMove, type Move, parseMove } from "../moves/index.js";
 import { ok, type Refusal, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
+import { findComponent } from "../tree.js";
 import type { Action, Turn } from "./actions.js";
 import { mayAct } from "./permissions.js";
 
@@ -83,8 +84,20 @@ function runAction(run: Run, action: Action): Refusal | null {
   switch (action.kind) {
     case "click component": {
       const module = rules(run);
-      // Clicking a component that is not clickable is ignored (game-table.md section 5).
-      if (!module.isClickable(run.situation, action.componentId, info.seat, info.editMode, ctx)) return null;
+      // Clicking a component that is not clickable is ignored (game-table.md section 5), except while
+      // holding another one: then the click means the place it stands on (the top card of a discard
+      // pile, a taken cell), so the rules can answer for that place.
+      if (!module.isClickable(run.situation, action.componentId, info.seat, info.editMode, ctx)) {
+        const target = findComponent(run.situation.root, action.componentId);
+        if (run.selected === null || target?.parent == null || target.childData === null) return null;
+        const slot = target.childData.childPos;
+        return runAction(run, {
+          kind: "click position",
+          destinationId: target.parent,
+          positionName: target.childData.positionName,
+          ...(slot === null ? {} : { positionIndex: slot }),
+        });
+      }
       if (run.selected === action.componentId) {
         run.selected = null;
         return null;

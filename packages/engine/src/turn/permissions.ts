@@ -35,6 +35,8 @@ export function activeSeats(situation: Situation): string[] {
  * state, or in edit mode (game-table.md section 5).
  */
 export function showsPlayerButtons(situation: Situation, seat: string, editMode: boolean): boolean {
+  // An ended game takes no more moves: its buttons would only answer 'midgame tables only'.
+  if (situation.ended) return false;
   if (editMode) return true;
   const active = activeState(situation).activePlayer;
   return active === EVERYONE || active === RIVAL || mayAct(situation, seat);

@@ -52,9 +52,10 @@ export const components: ComponentTree = {
       },
     },
   },
+  // The draw pile and the discard pile side by side, each pile a full-size card.
   "deck-cards": {
-    image: "card-back.svg",
-    width: 140,
+    image: "",
+    width: 320,
     height: 200,
     selectable: true,
     positions: {

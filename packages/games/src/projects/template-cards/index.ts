@@ -72,7 +72,8 @@ function layout(options: JsonObject, _players: SetupPlayer[]): StartLayout {
       options: { open: options.openHands === true },
       children: { [HAND]: [], [COINS]: [] },
     },
-    counters: [{ name: "score", value: 0 }],
+    // The score is the rules' to set at the end: no +/- buttons.
+    counters: [{ name: "score", value: 0, options: { buttonsEnabled: false } }],
   };
 }
 

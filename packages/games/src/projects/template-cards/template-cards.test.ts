@@ -108,6 +108,22 @@ describe("template: card game", () => {
     t.refused(COLOURS[0] as string, draw, "Cannot make move: Nothing left to draw.");
   });
 
+  it("plays a card by clicking the top card of the discard pile, as a person clicks the pile", () => {
+    const t = playTable(templateCards, { players: ["red", "blue"], seed: 5 });
+    const s = t.situation;
+    const topCard = discardPile(s).at(-1)?.id as string;
+    const top = cardData(s, discardPile(s).at(-1) as never);
+    const good = handOf(s, "red").find((c) => {
+      const d = cardData(s, c);
+      return d.suit === top.suit || d.value === top.value;
+    });
+    expect(good).toBeDefined();
+    t.play("red", [
+      { kind: "click component", componentId: good?.id as string },
+      { kind: "click component", componentId: topCard },
+    ]).expect((after) => expect(discardPile(after).at(-1)?.id).toBe(good?.id));
+  });
+
   it("refuses illegal actions with the spec's messages", () => {
     const t = playTable(templateCards, { players: ["red", "blue"], seed: 5 });
     const s = t.situation;

@@ -15,12 +15,24 @@ import { WaitState } from "../../app/WaitState";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { type AdminInfo, NOT_FOUND, useAdminInfo } from "./api";
 import { DangerZoneSection } from "./DangerZoneSection";
+import { DataSheetSection } from "./DataSheetSection";
+import { DecksSection } from "./DecksSection";
 import { DescriptionSection } from "./DescriptionSection";
+import { sortedDecks, useDecks } from "./decksApi";
 import { FeedbackFormSection } from "./FeedbackFormSection";
+import { GameImplementationSection } from "./GameImplementationSection";
+import { GlobalAssetsSection } from "./GlobalAssetsSection";
 import { OptionsSection } from "./OptionsSection";
 import { Section } from "./parts";
 import { RolesSection, VisibilityControl } from "./RolesSection";
-import { activeSection, DRAWER_WIDTH, type NavEntry, navEntries, SECTION_IDS } from "./scrollSpy";
+import {
+  activeSection,
+  DECK_SCROLL_DELAY_MS,
+  DRAWER_WIDTH,
+  type NavEntry,
+  navEntries,
+  SECTION_IDS,
+} from "./scrollSpy";
 
 /** Project administration /projects/{projectSlug}/admin (admin-decks-editor.md section 2). */
 export default function AdminPage() {
@@ -40,12 +52,23 @@ export default function AdminPage() {
 
 function Admin({ info, title }: { info: AdminInfo; title: string }) {
   // Everyone who gets the page's data is a mod, designer or site admin: the privileged sections show.
-  const entries = navEntries(true);
+  const decks = useDecks(info.slug);
+  const entries = navEntries(true, decks.data ? sortedDecks(decks.data.decks) : []);
   const [navOpen, setNavOpen] = useState(() => window.innerWidth >= 900);
+  const [expandedDeck, setExpandedDeck] = useState<string | null>(null);
   const active = useScrollSpy(entries);
+  const go = (entry: NavEntry) => {
+    const scroll = () =>
+      document.getElementById(entry.id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (entry.deckId === undefined) scroll();
+    else {
+      setExpandedDeck(entry.deckId);
+      window.setTimeout(scroll, DECK_SCROLL_DELAY_MS);
+    }
+  };
   return (
     <Box sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
-      {navOpen && <Nav entries={entries} active={active} />}
+      {navOpen && <Nav entries={entries} active={active} onGo={go} />}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack
           id={SECTION_IDS.top}
@@ -81,12 +104,49 @@ function Admin({ info, title }: { info: AdminInfo; title: string }) {
         <Section id={SECTION_IDS.dangerZone} title="Danger zone">
           <DangerZoneSection info={info} />
         </Section>
+        <Section id={SECTION_IDS.gameImplementation} title="Game implementation">
+          <GameImplementationSection slug={info.slug} mayEdit={decks.data?.mayEdit === true} />
+        </Section>
+        <Section id={SECTION_IDS.globalAssets} title="Global assets">
+          <GlobalAssetsSection slug={info.slug} mayEdit={decks.data?.mayEdit === true} />
+        </Section>
+        <Section id={SECTION_IDS.dataSheet} title="Data sheet">
+          {decks.data ? (
+            <DataSheetSection slug={info.slug} info={decks.data} />
+          ) : (
+            <DecksLoading error={decks.error} />
+          )}
+        </Section>
+        <Section id={SECTION_IDS.decks} title="Decks">
+          {decks.data ? (
+            <DecksSection
+              slug={info.slug}
+              info={decks.data}
+              expanded={expandedDeck}
+              onExpand={setExpandedDeck}
+            />
+          ) : (
+            <DecksLoading error={decks.error} />
+          )}
+        </Section>
       </Box>
     </Box>
   );
 }
 
-function Nav({ entries, active }: { entries: NavEntry[]; active: string | null }) {
+function DecksLoading({ error }: { error: Error | null }) {
+  return error ? <Alert severity="error">{error.message}</Alert> : <Typography>Loading decks...</Typography>;
+}
+
+function Nav({
+  entries,
+  active,
+  onGo,
+}: {
+  entries: NavEntry[];
+  active: string | null;
+  onGo: (entry: NavEntry) => void;
+}) {
   return (
     <Paper
       component="nav"
@@ -101,9 +161,8 @@ function Nav({ entries, active }: { entries: NavEntry[]; active: string | null }
             key={e.id}
             selected={active === e.id}
             aria-current={active === e.id ? "location" : undefined}
-            onClick={() =>
-              document.getElementById(e.id)?.scrollIntoView({ behavior: "smooth", block: "start" })
-            }
+            onClick={() => onGo(e)}
+            sx={e.deckId === undefined ? undefined : { pl: 4 }}
           >
             <ListItemText primary={e.label} />
           </ListItemButton>

@@ -34,6 +34,20 @@ describe("navEntries", () => {
       "Feedback form",
       "Options",
       "Danger zone",
+      "Game implementation",
+      "Global assets",
+      "Data sheet",
+      "Decks",
+    ]);
+  });
+  it("adds one entry per deck, sorted by name, that knows its deck", () => {
+    const entries = navEntries(true, [
+      { id: "b2", name: "Villains" },
+      { id: "a1", name: "Heroes" },
+    ]);
+    expect(entries.slice(-2)).toEqual([
+      { id: "admin-deck-a1", label: "Heroes", deckId: "a1" },
+      { id: "admin-deck-b2", label: "Villains", deckId: "b2" },
     ]);
   });
 });

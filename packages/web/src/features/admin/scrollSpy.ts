@@ -8,7 +8,12 @@ export const SCROLL_OFFSET_RATIO = 1 / 6;
 export interface NavEntry {
   id: string;
   label: string;
+  /** Deck entries expand their deck before scrolling to it. */
+  deckId?: string;
 }
+
+/** A deck's entry scrolls after the panel has had time to open (section 9). */
+export const DECK_SCROLL_DELAY_MS = 250;
 
 export const SECTION_IDS = {
   top: "admin-top",
@@ -17,13 +22,14 @@ export const SECTION_IDS = {
   feedbackForm: "admin-feedback-form",
   options: "admin-options",
   dangerZone: "admin-danger-zone",
+  gameImplementation: "admin-game-implementation",
+  globalAssets: "admin-global-assets",
+  dataSheet: "admin-data-sheet",
+  decks: "admin-decks",
 } as const;
 
-/**
- * The entries for the sections that exist. Game implementation, global assets, data sheet and decks are
- * added with their sections (a later issue); listing them now would scroll to nothing.
- */
-export function navEntries(privileged: boolean): NavEntry[] {
+/** The entries for the sections that exist, then one per deck, sorted by name (section 2). */
+export function navEntries(privileged: boolean, decks: { id: string; name: string }[] = []): NavEntry[] {
   const entries: NavEntry[] = [
     { id: SECTION_IDS.top, label: "Top" },
     { id: SECTION_IDS.description, label: "Description" },
@@ -34,6 +40,13 @@ export function navEntries(privileged: boolean): NavEntry[] {
       { id: SECTION_IDS.feedbackForm, label: "Feedback form" },
       { id: SECTION_IDS.options, label: "Options" },
       { id: SECTION_IDS.dangerZone, label: "Danger zone" },
+      { id: SECTION_IDS.gameImplementation, label: "Game implementation" },
+      { id: SECTION_IDS.globalAssets, label: "Global assets" },
+      { id: SECTION_IDS.dataSheet, label: "Data sheet" },
+      { id: SECTION_IDS.decks, label: "Decks" },
+      ...[...decks]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({ id: `admin-deck-${d.id}`, label: d.name, deckId: d.id })),
     );
   return entries;
 }

@@ -5,8 +5,11 @@
 import Box from "@mui/material/Box";
 import {
   type Action,
+  type CardRow,
   type Component,
+  cardIdOf,
   componentInfo,
+  type Deck,
   type PieceLibrary,
   PLAYERS_POSITION,
   type Situation,
@@ -21,6 +24,7 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
+import { CardFace } from "../cards/CardFace";
 import { assetUrl, placeChildren, positionSlots } from "./layout";
 import type { Motion } from "./motion";
 
@@ -42,6 +46,19 @@ export interface BoardEnv {
   motion: Motion;
   /** Right-click on a deck or bank (game-table.md section 2). */
   inspect: (componentId: string, event: MouseEvent) => void;
+  /** Card templates by deck name: cards of a deck with a .psd template are drawn by the card renderer. */
+  decks: Record<string, Deck>;
+}
+
+/** The deck template and card row a card is drawn from, when its deck has a template. */
+function templateOf(env: BoardEnv, component: Component): { deck: Deck; row: CardRow } | null {
+  if (component.type !== "card") return null;
+  const deckName = component.options.deckName;
+  const deck = typeof deckName === "string" ? env.decks[deckName] : undefined;
+  if (!deck?.cardInfo || deck.layers.length === 0) return null;
+  const id = String(component.options.cardId ?? "");
+  const row = deck.cards.find((r, i) => (cardIdOf(r) ?? String(i + 1)) === id);
+  return row === undefined ? null : { deck, row };
 }
 
 const EnvContext = createContext<BoardEnv | null>(null);
@@ -92,9 +109,16 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const image =
     visibility === "back" ? info.cardBack || (component.type === "card" ? "" : info.image) : info.image;
   const { placed, unplaced } = placeChildren(component, info);
-  const slots = component.type === "deck" || component.type === "bank" ? [] : positionSlots(info);
-  // A bank shows its count, not its tokens.
+  const template = templateOf(env, component);
+  // A face-down templated card shows its reverse side when the deck has reverse rules, else the back.
+  const drawn =
+    template === null || (visibility === "back" && template.deck.rulesRev.length === 0) ? null : template;
+  // A deck's piles can be clicked even when empty (a card played onto an empty discard pile); a bank
+  // is one target.
+  const slots = component.type === "bank" ? [] : positionSlots(info);
+  // A bank shows its count, not its tokens; a deck only its piles, never a row of every card.
   if (component.type === "bank") placed.length = 0;
+  if (component.type === "bank" || component.type === "deck") unplaced.length = 0;
   const container = s.containers[component.id];
   const isSelected = env.selected === component.id;
   const highlighted = env.highlights.has(component.id);
@@ -142,7 +166,24 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
         userSelect: "none",
       }}
     >
-      {image !== "" ? (
+      {drawn?.deck.cardInfo ? (
+        <Box
+          sx={{
+            position: "absolute",
+            inset: 0,
+            overflow: "hidden",
+            borderRadius: "inherit",
+            pointerEvents: "none",
+          }}
+        >
+          <CardFace
+            deck={drawn.deck}
+            row={drawn.row}
+            rev={visibility === "back"}
+            scale={Math.min(width / drawn.deck.cardInfo.w, height / drawn.deck.cardInfo.h)}
+          />
+        </Box>
+      ) : image !== "" ? (
         <Box
           component="img"
           src={assetUrl(env.slug, image)}
@@ -182,6 +223,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
             y={slot.y}
             size={slot.size}
             highlighted={slot.slot !== null && env.highlights.has(slot.slot)}
+            ofDeck={component.type === "deck"}
           />
         ))}
         {placed.map((p) => (
@@ -208,6 +250,32 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       {component.parent === null && unplaced.length > 0 && (
         <RootFlow groups={unplaced.filter((u) => u.positionName !== PLAYERS_POSITION)} width={width} />
       )}
+      {Object.entries(info.clickableAreas).map(([area, a]) => (
+        <Box
+          key={area}
+          component="button"
+          type="button"
+          data-area={area}
+          aria-label={`${area} of ${accessibleName(component, visibility)}`}
+          onClick={(event: MouseEvent) => {
+            event.stopPropagation();
+            env.act({ kind: "click component", componentId: component.id, area });
+          }}
+          sx={{
+            position: "absolute",
+            left: a.left,
+            top: a.top,
+            width: a.width,
+            height: a.height,
+            zIndex: 900,
+            p: 0,
+            border: "none",
+            background: "transparent",
+            cursor: "pointer",
+            "&:hover, &:focus-visible": { outline: "2px dashed rgba(255,214,0,0.9)" },
+          }}
+        />
+      ))}
       {container !== undefined && (
         <Box
           aria-label={`${container.componentAmt} in ${component.type}`}
@@ -329,9 +397,11 @@ const PositionSlot = memo(function PositionSlot(props: {
   y: number;
   size: number;
   highlighted: boolean;
+  /** A deck's pile: with nothing held, a click is a click on the deck itself. */
+  ofDeck?: boolean;
 }) {
   const env = useEnv();
-  const { destinationId, positionName, slot, x, y, size, highlighted } = props;
+  const { destinationId, positionName, slot, x, y, size, highlighted, ofDeck = false } = props;
   return (
     <Box
       data-position={positionName}
@@ -339,6 +409,10 @@ const PositionSlot = memo(function PositionSlot(props: {
       data-highlighted={highlighted ? "true" : undefined}
       onClick={(event) => {
         event.stopPropagation();
+        if (ofDeck && env.selected === null) {
+          env.act({ kind: "click component", componentId: destinationId });
+          return;
+        }
         env.act({
           kind: "click position",
           destinationId,

@@ -32,6 +32,7 @@ import {
 import type { TableLoadResponse } from "@tt/protocol";
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { useCurrentUser } from "../../app/auth";
 import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
@@ -43,7 +44,7 @@ import { assetUrl, colourHex } from "./layout";
 import { createMotion, evaluationSpeed, MOVE_ANIMATION_MS, scaledMs } from "./motion";
 import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Panels";
 import { PlayerAreas } from "./PlayerAreas";
-import { initialSeat, playAsKey, seatChoices } from "./seat";
+import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
 import { play, soundsFor } from "./sounds";
 import { endMessage, noInstructions, statusMessage } from "./statusBar";
 import { type TableSession, useTableSession } from "./useTableSession";
@@ -132,7 +133,13 @@ function Background({ url }: { url: string | null }) {
 function TableView(props: { table: TableLoadResponse; onStarted: () => void; queryColour: string | null }) {
   const { table, onStarted, queryColour } = props;
   const colours = table.playerColors.map((p) => p.color);
-  const seatCtx = { yourSeat: table.yourSeat, anySeat: table.anySeat, colours };
+  const role = useCurrentUser().data?.role ?? "";
+  const seatCtx = {
+    yourSeat: table.yourSeat,
+    anySeat: table.anySeat,
+    colours,
+    viewMode: isViewMode(table.tableMode, table.status, role, queryColour),
+  };
   const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
   const setSeat = (next: string) => {
     local.setItem(playAsKey(table.tableId), next);
@@ -146,6 +153,7 @@ function TableView(props: { table: TableLoadResponse; onStarted: () => void; que
     editMode && table.editModeAllowed,
     onStarted,
     cheatMode && table.editModeAllowed,
+    !actsAs(seatCtx, seat),
   );
 
   if (table.status === "open" && table.start_position === null) {
@@ -195,6 +203,31 @@ function TableLobby({ table, session }: { table: TableLoadResponse; session: Tab
               </li>
             ))}
           </Box>
+          <Typography variant="h3">Decks</Typography>
+          {Object.keys(table.decks).length === 0 ? (
+            <Typography variant="body2">No decks.</Typography>
+          ) : (
+            <Box component="ul" aria-label="Decks">
+              {Object.values(table.decks).map((d) => (
+                <li key={d.name}>
+                  {d.name}: {d.cards.length} {d.cards.length === 1 ? "card" : "cards"}
+                  {d.cardInfo ? ` (${d.cardInfo.w} x ${d.cardInfo.h} px)` : ""}
+                </li>
+              ))}
+            </Box>
+          )}
+          <Typography variant="h3">Data sheet</Typography>
+          {Object.keys(table.dataSheet).length === 0 ? (
+            <Typography variant="body2">No data sheet.</Typography>
+          ) : (
+            <Box component="ul" aria-label="Data sheet">
+              {Object.entries(table.dataSheet).map(([name, rows]) => (
+                <li key={name}>
+                  {name}: {rows} {rows === 1 ? "row" : "rows"}
+                </li>
+              ))}
+            </Box>
+          )}
           <Typography variant="h3">Seats</Typography>
           <Box component="ul" aria-label="Seats">
             {table.possibleColors.map((c) => {
@@ -362,8 +395,10 @@ function GameView(props: {
       act: session.act,
       motion,
       inspect,
+      decks: table.decks,
     }),
     [
+      table.decks,
       motion,
       inspect,
       table.projectInfo.slug,

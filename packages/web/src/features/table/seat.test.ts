@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStore } from "../../lib/storage";
-import { ALWAYS_ACTIVE, initialSeat, playAsKey, SPECTATOR, seatChoices } from "./seat";
+import { ALWAYS_ACTIVE, actsAs, initialSeat, isViewMode, playAsKey, SPECTATOR, seatChoices } from "./seat";
 
 describe("play-as seat", () => {
   const sandbox = { yourSeat: null, anySeat: true, colours: ["red", "blue"] };
@@ -23,5 +23,19 @@ describe("play-as seat", () => {
     expect(seatChoices(seated)).toEqual(["red"]);
     expect(initialSeat(seated, store, "t1", null)).toBe("red");
     expect(initialSeat({ ...seated, yourSeat: null }, store, "t1", null)).toBe(SPECTATOR);
+  });
+  it("lets an ended table, a demo-invite table or a superadmin look as any colour, acting only as their own", () => {
+    expect(isViewMode("competitive-edit", "ended", "user", null)).toBe(true);
+    expect(isViewMode("demo-invite", "midgame", "user", null)).toBe(true);
+    expect(isViewMode("competitive-edit", "midgame", "superadmin", null)).toBe(true);
+    expect(isViewMode("public-sandbox", "midgame", "user", null)).toBe(true);
+    expect(isViewMode("competitive-edit", "midgame", "admin", null)).toBe(false);
+    // playAsColor in the address turns it off.
+    expect(isViewMode("competitive-edit", "ended", "user", "red")).toBe(false);
+    const viewer = { yourSeat: "red", anySeat: false, colours: ["red", "blue"], viewMode: true };
+    expect(seatChoices(viewer)).toEqual(["red", "blue", SPECTATOR]);
+    expect(initialSeat(viewer, memoryStore(), "t1", null)).toBe("red");
+    expect(actsAs(viewer, "red")).toBe(true);
+    expect(actsAs(viewer, "blue")).toBe(false);
   });
 });

@@ -14,12 +14,40 @@ export interface SeatContext {
   yourSeat: string | null;
   anySeat: boolean;
   colours: string[];
+  /**
+   * Read-only view (section 4): an ended table, a demo-invite table or a superadmin may look through
+   * any colour's eyes without acting as it. False when playAsColor in the address fixes the colour.
+   */
+  viewMode?: boolean;
+}
+
+/** Read-only view mode of game-table.md section 4; sandbox and debug tables are covered by anySeat. */
+export function isViewMode(
+  tableMode: string,
+  status: string,
+  role: string,
+  queryColour: string | null,
+): boolean {
+  if (queryColour !== null) return false;
+  return (
+    tableMode.includes("sandbox") ||
+    tableMode === "debug" ||
+    tableMode === "demo-invite" ||
+    status === "ended" ||
+    role.includes("superadmin")
+  );
 }
 
 /** The seats this user may pick from; a single entry means the colour is fixed. */
 export function seatChoices(ctx: SeatContext): string[] {
   if (ctx.anySeat) return [...ctx.colours, SPECTATOR, ALWAYS_ACTIVE];
+  if (ctx.viewMode) return [...ctx.colours, SPECTATOR];
   return [ctx.yourSeat ?? SPECTATOR];
+}
+
+/** In view mode a colour other than your own is for looking only: turns go out as your own seat. */
+export function actsAs(ctx: SeatContext, seat: string): boolean {
+  return ctx.anySeat || seat === (ctx.yourSeat ?? SPECTATOR);
 }
 
 export function defaultSeat(ctx: SeatContext, queryColour: string | null): string {
@@ -39,6 +67,6 @@ export function initialSeat(
   const choices = seatChoices(ctx);
   if (queryColour !== null && choices.includes(queryColour)) return queryColour;
   const stored = store.getItem(playAsKey(tableId));
-  if (stored !== null && choices.includes(stored) && ctx.anySeat) return stored;
+  if (stored !== null && choices.includes(stored) && (ctx.anySeat || ctx.viewMode)) return stored;
   return defaultSeat(ctx, null);
 }

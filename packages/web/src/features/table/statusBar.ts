@@ -102,6 +102,11 @@ export const ALERTS = {
   },
 } as const satisfies Record<string, AlertMessage>;
 
+/** Read-only view: another colour's hand is shown, its turns are not yours to play. */
+export function viewOnlyAlert(seat: string): AlertMessage {
+  return { text: `You are viewing as ${seat}. Choose your own colour to play.`, color: "pink" };
+}
+
 export function systemError(message: string): AlertMessage {
   return { text: `System error: ${message}`, color: "blue" };
 }

@@ -37,6 +37,7 @@ import {
   PING_MS,
   refusalAlert,
   systemError,
+  viewOnlyAlert,
 } from "./statusBar";
 
 export interface Held {
@@ -86,6 +87,8 @@ export function useTableSession(
   editMode: boolean,
   onStarted: () => void,
   cheatMode = false,
+  /** Looking through another colour's eyes (read-only view): no turns. */
+  viewOnly = false,
 ) {
   const { socket, connected } = useSocket();
   const me = useCurrentUser().data?.username ?? null;
@@ -231,6 +234,10 @@ export function useTableSession(
     (action: Action, how: ActOptions = {}) => {
       const current = modelRef.current;
       if (current === null || !socket) return;
+      if (viewOnly) {
+        if (how.quiet !== true) showAlert(viewOnlyAlert(seat));
+        return;
+      }
       const edit = editMode || how.edit === true;
       const block = moveBlock(stateRef.current, edit);
       if (block !== null) {
@@ -290,6 +297,7 @@ export function useTableSession(
     },
     [
       socket,
+      viewOnly,
       editMode,
       cheatMode,
       load.editModeAllowed,

@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { PDFDocument } from "pdf-lib";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPsd, FIXTURE_CARD } from "../packages/server/src/decks/psdFixture";
+import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+
+// From a spreadsheet and a .psd to cards in the viewer, a PDF and a table (admin-decks-editor.md
+// sections 2, 3, 7, 9): a designer does it all in the browser; a mod cannot make anyone a designer.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const port = String(21000 + Math.floor(Math.random() * 20000));
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function person(name: string, role = "user") {
+  const p = await signedInPerson(browser, server, name, role);
+  contexts.push(p.context);
+  return p;
+}
+
+const MM_PER_POINT = 25.4 / 72;
+
+describe("a deck from a spreadsheet and a .psd", () => {
+  it("reaches the viewer, a PDF and a table of the card template", async () => {
+    const admin = await person("deck_admin", "admin");
+    const dee = await person("deck_dee");
+    const mo = await person("deck_mo");
+    for (const [username, roleName] of [
+      ["deck_dee", "designer"],
+      ["deck_mo", "mod"],
+    ]) {
+      const res = await admin.page.request.post(`${server.url}/api/projects/add-role/template-cards`, {
+        data: { username, roleName },
+      });
+      expect(res.status()).toBe(200);
+    }
+
+    const page = dee.page;
+    await page.setViewportSize({ width: 1300, height: 1000 });
+    await page.goto(`${server.url}/projects/template-cards/admin`);
+    await page.getByRole("heading", { name: "template-cards administration" }).waitFor();
+    expect(await page.title()).toContain("template-cards administration");
+
+    // The shipped deck 'cards': choose it in the navigation, which opens its panel.
+    await page
+      .getByRole("navigation", { name: "Administration sections" })
+      .getByText("cards", { exact: true })
+      .click();
+    const panel = page.locator("#admin-deck-cards");
+    await panel.getByRole("heading", { name: "cards (ID cards)" }).waitFor();
+
+    // The spreadsheet: rules, reverse rules and three cards (one of them excluded from print).
+    const book = await buildWorkbook({
+      data: [
+        ["ID", "title", "body", "suit", "value", "__copies", "_exclude"],
+        ["fox", "Red Fox", "Quick and sly", "hearts", 1, 2, null],
+        ["owl", "Snowy Owl", "Wise", "spades", 2, 1, "x"],
+        ["elk", "Great Elk", "Tall", "hearts", 3, 1, null],
+      ],
+      rules: [
+        ["layer", "rule", "arg", "arg2", "condition"],
+        ["title", "set_innerHTML", "{title}", null, null],
+        ["text", "set_innerHTML", "{body}", null, null],
+      ],
+      rules_rev: [
+        ["layer", "rule", "arg"],
+        ["title", "set_innerHTML", "Deck back"],
+      ],
+    });
+    await panel.getByLabel("Spreadsheet for cards").setInputFiles({
+      name: "cards.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: book,
+    });
+    await panel.getByText("Update success: 3 cards.").waitFor();
+    // Before the .psd the viewer says what is missing.
+    await panel.getByText("Deck info missing (missing .psd?)").waitFor();
+
+    await panel.getByLabel("Photoshop file for cards").setInputFiles({
+      name: "card.psd",
+      mimeType: "image/vnd.adobe.photoshop",
+      buffer: buildPsd(),
+    });
+    await panel.getByText(".psd updated").waitFor();
+    await panel.getByText(`Card ${FIXTURE_CARD.w} x ${FIXTURE_CARD.h} px, 4 layers.`).waitFor();
+
+    // The viewer shows the first card's text, then the next one's.
+    const preview = panel.getByRole("region", { name: "Preview of cards" });
+    await preview.getByText("Red Fox").waitFor();
+    await preview.getByText("Quick and sly").waitFor();
+    await preview.getByRole("button", { name: "Next" }).click();
+    await preview.getByText("Snowy Owl").waitFor();
+    await preview.getByRole("checkbox", { name: "rev" }).check();
+    await preview.getByText("Deck back").waitFor();
+
+    // A PDF: one page per printed card (two foxes and one elk; the owl is excluded), card-sized pages.
+    const print = panel.getByRole("region", { name: "Print and PDF of cards" });
+    await print.getByText("3 cards to print").waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      print.getByRole("button", { name: "Export PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("cards.pdf");
+    const pdf = await PDFDocument.load(readFileSync((await download.path()) as string));
+    expect(pdf.getPageCount()).toBe(3);
+    // 250 px wide: 250 x 0.08467 = 21.2, halved 10.6, rounded 11, doubled 22 mm; height keeps the ratio.
+    const { width, height } = pdf.getPage(0).getSize();
+    expect(width * MM_PER_POINT).toBeCloseTo(22, 1);
+    expect(height * MM_PER_POINT).toBeCloseTo((22 * FIXTURE_CARD.h) / FIXTURE_CARD.w, 1);
+
+    // A table of the card template deals those cards, drawn by the same card renderer.
+    const create = await page.request.post(`${server.url}/api/projects/template-cards/new-table`, {
+      data: { start_position: { options: {} }, tableMode: "public-sandbox" },
+    });
+    const { tableId } = (await create.json()) as { tableId: string };
+    await page.goto(`${server.url}/projects/template-cards/table/${tableId}`);
+    const board = page.getByRole("application", { name: "Game board" });
+    await board.waitFor();
+    // The sandbox creator acts for every seat and sees hands face down; as red, red's hand shows.
+    await page.getByRole("combobox", { name: "Play as" }).click();
+    await page.getByRole("option", { name: "red" }).click();
+    await expect
+      .poll(async () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the drawn card text as a person reads it
+        const text = await page.locator("main").innerText();
+        return /Red Fox|Great Elk|Snowy Owl/.test(text);
+      })
+      .toBe(true);
+    expect(dee.errors).toEqual([]);
+
+    // A mod may add players, never designers: the page does not offer it and the server refuses it.
+    await mo.page.goto(`${server.url}/projects/template-cards/admin`);
+    const form = mo.page.getByRole("form", { name: "Add a member" });
+    await form.getByRole("combobox", { name: "Role" }).click();
+    const options = await mo.page.getByRole("option").allTextContents();
+    expect(options).not.toContain("designer");
+    await mo.page.keyboard.press("Escape");
+    const refused = await mo.page.request.post(`${server.url}/api/projects/add-role/template-cards`, {
+      data: { username: "deck_admin", roleName: "designer" },
+    });
+    expect(refused.status()).toBe(403);
+    // The mod sees the decks but cannot change them.
+    await mo.page.getByRole("heading", { name: "Decks" }).waitFor();
+    expect(await mo.page.getByRole("button", { name: "Create deck" }).count()).toBe(0);
+  });
+});

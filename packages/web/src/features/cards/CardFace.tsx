@@ -1,0 +1,173 @@
+import type { CardRow, RenderableDeck } from "@tt/engine";
+import { type CSSProperties, useMemo } from "react";
+import { type CardDrawing, cardDrawing } from "./drawing.js";
+import { deckImageUrl } from "./policy.js";
+import { sanitizeCardHtml } from "./sanitize.js";
+
+/**
+ * One side of one card, drawn from the card rule engine. Used by the viewer, the print view, the
+ * PDF rasteriser and the game table. Only inline styles (no emotion), so the static markup of a card
+ * stands on its own in the print window and in the PDF's SVG.
+ */
+export interface CardFaceProps {
+  deck: RenderableDeck;
+  row: CardRow;
+  /** The reverse side (rulesRev). */
+  rev?: boolean;
+  /** Screen px per card px; 1 by default. */
+  scale?: number;
+  /** Outlines and names the layers and lists the card's errors. */
+  debug?: boolean;
+  /** Keeps the bleed (print and PDF); screens crop it. */
+  print?: boolean;
+}
+
+export function CardFace({ deck, row, rev = false, scale = 1, debug = false, print = false }: CardFaceProps) {
+  const drawing = useMemo(
+    () => cardDrawing(deck, row, { rev, scale, print }),
+    [deck, row, rev, scale, print],
+  );
+  const assets = deck.assets;
+  const html = useMemo(
+    () =>
+      drawing.layers.map((layer) =>
+        layer.html === null ? null : sanitizeCardHtml(layer.html, (src) => deckImageUrl(assets, src)),
+      ),
+    [drawing, assets],
+  );
+  const face = <DrawnCard drawing={drawing} html={html} debug={debug} />;
+  if (!debug) return face;
+  return (
+    <div style={{ display: "inline-block", verticalAlign: "top" }}>
+      {face}
+      <ul aria-label="Card errors" style={ERROR_LIST}>
+        {drawing.errors.length === 0 ? <li style={{ color: "#2e7d32" }}>No errors</li> : null}
+        {drawing.errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const ERROR_LIST: CSSProperties = {
+  margin: "4px 0 0",
+  paddingLeft: 18,
+  color: "#b00020",
+  fontSize: 12,
+  fontFamily: "sans-serif",
+  maxWidth: 480,
+};
+
+/**
+ * Page styles must not leak into a card (body line-height, MUI typography), or the viewer, print and
+ * PDF would wrap text differently.
+ */
+const CANVAS_BASE: CSSProperties = {
+  position: "absolute",
+  transformOrigin: "0 0",
+  fontFamily: "sans-serif",
+  fontSize: 16,
+  fontWeight: "normal",
+  fontStyle: "normal",
+  lineHeight: "normal",
+  letterSpacing: "normal",
+  textTransform: "none",
+  whiteSpace: "normal",
+  textAlign: "left",
+  color: "#000000",
+};
+
+const FILL: CSSProperties = {
+  position: "absolute",
+  left: 0,
+  top: 0,
+  width: "100%",
+  height: "100%",
+  objectFit: "contain",
+};
+
+function DrawnCard({
+  drawing,
+  html,
+  debug,
+}: {
+  drawing: CardDrawing;
+  html: (string | null)[];
+  debug: boolean;
+}) {
+  const { scale } = drawing;
+  return (
+    <div
+      data-card-face=""
+      style={{
+        position: "relative",
+        overflow: "hidden",
+        flex: "none",
+        width: drawing.boxWidth,
+        height: drawing.boxHeight,
+      }}
+    >
+      <div
+        style={{
+          ...CANVAS_BASE,
+          left: -drawing.crop * scale,
+          top: -drawing.crop * scale,
+          width: drawing.width,
+          height: drawing.height,
+          transform: `scale(${scale})`,
+        }}
+      >
+        {drawing.flatImageUrl === null ? null : (
+          <img src={drawing.flatImageUrl} alt="" draggable={false} style={FILL} />
+        )}
+        {drawing.layers.map((layer, i) => (
+          <div
+            key={layer.key}
+            data-layer={layer.name}
+            style={
+              debug ? { ...layer.style, outline: `${1 / scale}px dashed rgba(220,0,0,0.8)` } : layer.style
+            }
+          >
+            {layer.imageUrl === null ? null : (
+              <img src={layer.imageUrl} alt="" draggable={false} style={FILL} />
+            )}
+            {html[i] == null ? null : (
+              <div
+                style={{ position: "relative" }}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeCardHtml (card policy)
+                dangerouslySetInnerHTML={{ __html: html[i] }}
+              />
+            )}
+          </div>
+        ))}
+        {debug
+          ? drawing.layers.map((layer) => <DebugLabel key={layer.key} layer={layer} scale={scale} />)
+          : null}
+      </div>
+    </div>
+  );
+}
+
+/** Layer names on top of everything, at a readable size whatever the scale. */
+function DebugLabel({ layer, scale }: { layer: CardDrawing["layers"][number]; scale: number }) {
+  return (
+    <span
+      style={{
+        position: "absolute",
+        left: layer.style.left,
+        top: layer.style.top,
+        fontSize: 11 / scale,
+        lineHeight: 1.2,
+        padding: `0 ${2 / scale}px`,
+        background: "rgba(255,255,255,0.8)",
+        color: "#b00020",
+        fontFamily: "monospace",
+        whiteSpace: "nowrap",
+        pointerEvents: "none",
+      }}
+    >
+      {layer.name}
+    </span>
+  );
+}
