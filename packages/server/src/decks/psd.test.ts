@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { PNG } from "pngjs";
