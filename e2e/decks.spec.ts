@@ -140,6 +140,10 @@ describe("a deck from a spreadsheet and a .psd", () => {
         return /Red Fox|Great Elk|Snowy Owl/.test(text);
       })
       .toBe(true);
+    // The designer reloads the decks into the running table: one logged turn, the cards still drawn.
+    await page.getByRole("button", { name: "Reload decks" }).click();
+    await page.getByRole("log", { name: "Game log lines" }).getByText("reloaded the decks").waitFor();
+    await board.waitFor();
     expect(dee.errors).toEqual([]);
 
     // A mod may add players, never designers: the page does not offer it and the server refuses it.

@@ -24,6 +24,7 @@ export {
   moveSchema,
   parseMove,
 } from "./moves/index.js";
+export type { ReloadDataMove } from "./moves/reload-data.js";
 export { buttonSchema, type StateInput, stateInputSchema, toGameState } from "./moves/state-schema.js";
 export * from "./result.js";
 export { nextFloat, nextInt, seedRng, shuffle } from "./rng.js";

@@ -88,6 +88,8 @@ export const chatSendSchema = z.object({
   message: z.string().max(CHAT_MAX, `A chat message may be at most ${CHAT_MAX} characters.`),
 });
 
+export const tableIdSchema = z.object({ tableId: z.string().min(1).max(50) });
+
 export const pingSendSchema = z.object({
   tableId: z.string().min(1).max(50),
   x: z.number().finite(),
@@ -95,7 +97,7 @@ export const pingSendSchema = z.object({
 });
 
 export type TableEventMessage =
-  | { tableId: string; type: "game-move" | "undo"; event: TableEvent }
+  | { tableId: string; type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks"; event: TableEvent }
   | { tableId: string; type: "chat-message"; chat: ChatMessage }
   | { tableId: string; type: "player-joined" | "player-disconnected"; username: string };
 
@@ -132,4 +134,7 @@ export interface TableClientEvents {
   undo: (payload: z.input<typeof undoSchema>) => void;
   "chat message": (payload: z.input<typeof chatSendSchema>) => void;
   ping: (payload: z.input<typeof pingSendSchema>) => void;
+  /** Designers and site admins: the running table takes the project's current data sheet / decks. */
+  "reload data sheet": (payload: z.input<typeof tableIdSchema>) => void;
+  "reload decks": (payload: z.input<typeof tableIdSchema>) => void;
 }

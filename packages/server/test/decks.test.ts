@@ -1,14 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Deck, Situation } from "@tt/engine";
-import type { TableInfo, TableLoadResponse } from "@tt/protocol";
+import type { Deck, Situation, TurnEvent } from "@tt/engine";
+import type { TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../src/db/schema";
 import { buildPsd, FIXTURE_CARD } from "../src/decks/psdFixture";
 import { buildWorkbook } from "../src/decks/xlsxFixture";
 import { type Client, startTestServer, type TestServer } from "./harness";
-import { lobbyWorld, type Role } from "./lobbyFixture";
+import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
 
 // Data sheets and decks (admin-decks-editor.md section 7): permissions, spreadsheets from an upload or
 // a linked sheet (served here by a local HTTP server standing in for the spreadsheet service), .psd
@@ -17,6 +18,7 @@ import { lobbyWorld, type Role } from "./lobbyFixture";
 let server: TestServer;
 let sheets: Server;
 let as: Record<Role, Client>;
+const sockets: Socket[] = [];
 const served = new Map<string, Buffer>();
 
 beforeAll(async () => {
@@ -41,6 +43,7 @@ beforeAll(async () => {
   as = await lobbyWorld(server);
 });
 afterAll(async () => {
+  for (const s of sockets) s.close();
   await server.close();
   await new Promise((r) => sheets.close(r));
 });
@@ -358,6 +361,52 @@ describe("decks", () => {
     };
     visit(situation.root);
     expect(ids.sort()).toEqual(["c1", "c1", "c3"]);
+
+    // A new data sheet and new cards reach the running table when the designer reloads them; a player
+    // may not. Each reload is one turn every client folds the same way.
+    const designerTab = await openTab(server, as.designer, "reload-designer");
+    const playerTab = await openTab(server, as.player, "reload-player");
+    sockets.push(designerTab, playerTab);
+    const heard = recorder(designerTab);
+    const refused = recorder(playerTab);
+    await designerTab.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: -1 });
+    await playerTab.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: -1 });
+    playerTab.emit("reload data sheet", { tableId: t.tableId });
+    expect(((await refused.next("table-event-reject")) as { reason: string }).reason).toBe(
+      "Only the project's designers and site admins may reload a table.",
+    );
+    const newer = await buildWorkbook({
+      data: [
+        ["ID", "title"],
+        ["n1", "Newt"],
+      ],
+    });
+    await postForm(
+      as.designer,
+      "/api/projects/upload-data-sheet/template-cards",
+      {},
+      { file: [newer, "n.xlsx"] },
+    );
+    designerTab.emit("reload data sheet", { tableId: t.tableId });
+    const sheetEvent = (await heard.next("table-event")) as TableEventMessage & { event: TurnEvent };
+    expect(sheetEvent.type).toBe("reload-data-sheet");
+    expect(sheetEvent.event.moves).toEqual([
+      { type: "reload data", dataSheet: { data: [{ ID: "n1", title: "Newt" }] } },
+    ]);
+    await postForm(
+      as.designer,
+      "/api/update-deck-source-sheet/template-cards",
+      { deckId: shipped.id, deckName: "cards" },
+      {
+        xlsx: [newer, "n.xlsx"],
+      },
+    );
+    designerTab.emit("reload decks", { tableId: t.tableId });
+    const deckEvent = (await heard.next("table-event")) as TableEventMessage & { event: TurnEvent };
+    expect(deckEvent.type).toBe("reload-decks");
+    const reloaded = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    expect(reloaded.decks.cards?.cards).toEqual([{ ID: "n1", title: "Newt" }]);
+    expect(reloaded.events.slice(-2).map((e) => e.kind === "turn" && e.preventUndo)).toEqual([true, true]);
 
     // The designer pulls the components of this latest table into development.
     const pull = await as.designer.post("/api/projects/template-cards/update-dev-from-latest-table", {});

@@ -19,6 +19,7 @@ import { applyPressStateButton, pressStateButtonSchema } from "./press-state-but
 import { applyPushStat, pushStatSchema } from "./push-stat.js";
 import { applyPutToBottom, putToBottomSchema } from "./put-to-bottom.js";
 import { applyRandomizeVariable, randomizeVariableSchema } from "./randomize-variable.js";
+import { applyReloadData, reloadDataSchema } from "./reload-data.js";
 import { applyReshuffle, reshuffleSchema } from "./reshuffle.js";
 import { applyResolveCurrentState, resolveCurrentStateSchema } from "./resolve-current-state.js";
 import { applyReturnToTop, returnToTopSchema } from "./return-to-top.js";
@@ -66,6 +67,7 @@ export const moveSchema = z.discriminatedUnion("type", [
   pressStateButtonSchema,
   customSchema,
   gameEndSchema,
+  reloadDataSchema,
 ]);
 
 export type Move = z.infer<typeof moveSchema>;
@@ -105,6 +107,7 @@ const appliers: Appliers = {
   "press state button": applyPressStateButton,
   custom: applyCustom,
   "game end": applyGameEnd,
+  "reload data": applyReloadData,
 };
 
 export const MOVE_TYPES = Object.keys(appliers) as MoveType[];

@@ -1,9 +1,11 @@
+import type { Json, ReloadDataMove } from "@tt/engine";
 import {
   type ChatMessage,
   chatSendSchema,
   gameMoveSchema,
   pingSendSchema,
   type TableSubscribeAck,
+  tableIdSchema,
   tableSubscribeSchema,
   undoSchema,
 } from "@tt/protocol";
@@ -12,6 +14,8 @@ import type { z } from "zod";
 import { mayViewProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects, tableChat, tables } from "../db/schema";
+import { mayMaintainDecks } from "../projects/adminRules";
+import { deckInfoOf, decksOf } from "../projects/decks";
 import type { PushService } from "../push";
 import { yourTurnMessage } from "../push";
 import type { TableHub, TurnAnswer } from "../tables/hub";
@@ -101,6 +105,44 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, push: () => PushSer
         (data: z.output<typeof undoSchema>) => hub.submitUndo(actor, data, Date.now()),
       ),
     );
+
+    /** Reloads (game-table.md section 6: site admins and project designers): one turn for everyone. */
+    const reload = async (payload: unknown, what: "data sheet" | "decks") => {
+      const parsed = tableIdSchema.safeParse(payload ?? {});
+      const tableId = parsed.success ? parsed.data.tableId : "";
+      const reject = (reason: string) => socket.emit("table-event-reject", { tableId, turnUID: "", reason });
+      if (!parsed.success) return reject("System error: bad request");
+      const row = await mayWatch(db, socket, tableId);
+      if (!row) return reject("Table not found.");
+      if (!mayMaintainDecks(actor, row.project)) {
+        return reject("Only the project's designers and site admins may reload a table.");
+      }
+      const decks = decksOf(row.project);
+      const move: ReloadDataMove =
+        what === "data sheet"
+          ? { type: "reload data", dataSheet: (row.project.dataSheet ?? null) as Json }
+          : {
+              type: "reload data",
+              deckData: Object.fromEntries(Object.entries(decks).map(([name, d]) => [name, deckInfoOf(d)])),
+            };
+      try {
+        const answer = await hub.submitReload(
+          actor,
+          tableId,
+          move,
+          what === "decks" ? decks : null,
+          Date.now(),
+        );
+        if (answer.kind === "reject") return reject(answer.reason);
+        if (answer.kind !== "event") return;
+        const type = what === "decks" ? "reload-decks" : "reload-data-sheet";
+        io.to(tableRoom(tableId)).emit("table-event", { tableId, type, event: answer.event });
+      } catch (err) {
+        reject(`System error: ${(err as Error).message}`);
+      }
+    };
+    socket.on("reload data sheet", (payload) => void reload(payload, "data sheet"));
+    socket.on("reload decks", (payload) => void reload(payload, "decks"));
 
     socket.on("chat message", async (payload) => {
       const parsed = chatSendSchema.safeParse(payload);

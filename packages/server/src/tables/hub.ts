@@ -1,12 +1,16 @@
+import { randomUUID } from "node:crypto";
 import {
   appendEvent,
+  applyTurnEvent,
   createSnapshotCache,
   type JsonObject,
   planUndo,
+  type ReloadDataMove,
   recordTurn,
   type Situation,
   type SnapshotCache,
   type TableEvent,
+  turnEvent,
 } from "@tt/engine";
 import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
@@ -163,6 +167,57 @@ export class TableHub {
       .set({ activePlayer: Array.isArray(active) ? active.join(",") : String(active) })
       .where(eq(tables.id, request.tableId));
     return { kind: "event", event, ended: false, row: live.row, situation };
+  }
+
+  /**
+   * A designer's reload of a running table's data sheet or card rows: one 'reload data' move recorded
+   * as an edit-mode turn that cannot be undone, through the same (table, seq) append as every turn.
+   * The caller has checked the actor may do it.
+   */
+  submitReload(
+    actor: Actor,
+    tableId: string,
+    move: ReloadDataMove,
+    decks: Record<string, unknown> | null,
+    now: number,
+  ) {
+    return this.serial(tableId, async (): Promise<TurnAnswer> => {
+      const live = await this.load(tableId);
+      if (live?.row.status !== "midgame")
+        return { kind: "reject", reason: "You can only do moves in midgame tables." };
+      const seat = live.row.seats.find((s) => s.userId === actor.id)?.color ?? "alwaysactive";
+      const turnUID = `reload-${randomUUID()}`;
+      const event = turnEvent(
+        live.cache.events.length,
+        { seat, timestamp: now, turnUID, editMode: true },
+        [move],
+        { preventUndo: true },
+      );
+      const situation = applyTurnEvent(live.cache.live, event);
+      try {
+        await this.db.transaction(async (tx) => {
+          await tx.insert(tableEvents).values({
+            tableId,
+            seq: event.seq,
+            kind: event.kind,
+            turnUid: turnUID,
+            userId: actor.id,
+            event,
+          });
+          await tx
+            .update(tables)
+            .set({ expectedMoveId: event.seq + 1, ...(decks === null ? {} : { decks }) })
+            .where(eq(tables.id, tableId));
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        this.live.delete(tableId);
+        return { kind: "reject", reason: OUT_OF_SYNC };
+      }
+      appendEvent(live.cache, event);
+      if (decks !== null) live.row = { ...live.row, decks };
+      return { kind: "event", event, ended: false, row: live.row, situation };
+    });
   }
 
   submitTurn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {

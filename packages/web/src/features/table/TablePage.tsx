@@ -320,6 +320,10 @@ function GameView(props: {
   const [showChat, setShowChat] = useState(true);
   const [showLog, setShowLog] = useState(true);
   const [showHelp, setShowHelp] = useState(false);
+  const user = useCurrentUser().data;
+  // Section 6: site admins and the project's designers see the reload controls.
+  const mayReload =
+    user != null && (user.role.includes("admin") || table.projectInfo.roles.designer.includes(user.username));
   const chatInput = useRef<HTMLInputElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const mouse = useRef<{ x: number; y: number } | null>(null);
@@ -494,6 +498,16 @@ function GameView(props: {
           <Button size="small" aria-pressed={showHelp} onClick={() => setShowHelp((v) => !v)}>
             Help
           </Button>
+        )}
+        {mayReload && session.status === "midgame" && (
+          <>
+            <Button size="small" onClick={() => session.reload("decks")}>
+              Reload decks
+            </Button>
+            <Button size="small" onClick={() => session.reload("data sheet")}>
+              Reload data sheet
+            </Button>
+          </>
         )}
         <FormControlLabel
           control={<Switch checked={showChat} onChange={(event) => setShowChat(event.target.checked)} />}

@@ -179,10 +179,18 @@ export function useTableSession(
       }
       return;
     }
-    if (message.type !== "game-move" && message.type !== "undo") return;
+    if (
+      message.type !== "game-move" &&
+      message.type !== "undo" &&
+      message.type !== "reload-data-sheet" &&
+      message.type !== "reload-decks"
+    )
+      return;
     const current = modelRef.current;
     if (current === null) return;
     const outcome = receiveEvents(current, [message.event]);
+    // New card templates come with the table load, not the event: fetch it again.
+    if (message.type === "reload-decks" && outcome.error === null) onStarted();
     setModel(outcome.model);
     if (outcome.model.confirmed.situation.ended) setStatus("ended");
     if (outcome.error !== null) showAlert(systemError(outcome.error));
@@ -352,6 +360,14 @@ export function useTableSession(
     [socket, tableId],
   );
 
+  /** Designers and site admins: the table takes the project's current data sheet or decks. */
+  const reload = useCallback(
+    (what: "data sheet" | "decks") => {
+      socket?.emit(what === "decks" ? "reload decks" : "reload data sheet", { tableId });
+    },
+    [socket, tableId],
+  );
+
   const sendPing = useCallback(
     (x: number, y: number) => {
       socket?.emit("ping", { tableId, x, y });
@@ -394,6 +410,7 @@ export function useTableSession(
     deselect,
     sendChat,
     sendPing,
+    reload,
     skipEvaluation,
     module,
     pieces,
