@@ -110,6 +110,16 @@ describe("a deck from a spreadsheet and a .psd", () => {
     // A PDF: one page per printed card (two foxes and one elk; the owl is excluded), card-sized pages.
     const print = panel.getByRole("region", { name: "Print and PDF of cards" });
     await print.getByText("3 cards to print").waitFor();
+    // The print preview window: every printed card, sized in millimetres, printing on its own.
+    const [printWindow] = await Promise.all([
+      page.waitForEvent("popup"),
+      print.getByRole("button", { name: "Print preview" }).click(),
+    ]);
+    await printWindow.getByText("Great Elk").waitFor();
+    expect(await printWindow.getByText("Red Fox").count()).toBe(2);
+    expect(await printWindow.getByText("Snowy Owl").count()).toBe(0);
+    await printWindow.close();
+
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 60_000 }),
       print.getByRole("button", { name: "Export PDF" }).click(),
