@@ -130,3 +130,19 @@ export async function signedInPerson(
   if (login.status() !== 200) throw new Error(`logging in ${name}: ${await login.text()}`);
   return { page, context, errors };
 }
+
+/**
+ * Both pages' game logs read the same and end with `last`. Read together: a text taken from one page
+ * alone may still be the turn before (its last line can match too), and the other would never equal it.
+ */
+export async function logsAgree(a: Page, b: Page, last: RegExp, timeout = 20_000): Promise<void> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
+  const text = (page: Page) => page.getByRole("log", { name: "Game log lines" }).innerText();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const [x, y] = await Promise.all([text(a), text(b)]);
+    if (x === y && last.test(x)) return;
+    if (Date.now() > deadline) throw new Error(`logs differ or miss ${last}:\n${x}\n--- and ---\n${y}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import { launchBrowser, logsAgree, type RunningServer, signedInPerson, startServer } from "./harness";
 
 // Two traders play a whole game of Night Market in two browsers: buying from the row, foraging,
 // selling sets, a purchase the rules refuse, the Closing Bell and the last turns, each move seen live
@@ -118,9 +118,7 @@ async function settled(traders: Trader[]) {
 /** The move's log lines reached both pages, and both logs read the same. */
 async function sameLog(traders: Trader[], last: RegExp) {
   const [a, b] = traders as [Trader, Trader];
-  await expect.poll(() => logText(a.page), { timeout: 20_000 }).toMatch(last);
-  const text = await logText(a.page);
-  await expect.poll(() => logText(b.page), { timeout: 20_000 }).toBe(text);
+  await logsAgree(a.page, b.page, last);
   await settled(traders);
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import { launchBrowser, logsAgree, type RunningServer, signedInPerson, startServer } from "./harness";
 
 // The two template games played to the end by two people in two browsers (cards played on the
 // discard pile and drawn; stones placed, scored and counted with the +/- buttons), each move seen
@@ -90,9 +90,7 @@ async function settled(players: Player[]) {
 /** The move's log lines reached both pages, and both logs read the same. */
 async function sameLog(players: Player[], last: RegExp) {
   const [a, b] = players as [Player, Player];
-  await expect.poll(() => logText(a.page), { timeout: 20_000 }).toMatch(last);
-  const text = await logText(a.page);
-  await expect.poll(() => logText(b.page), { timeout: 20_000 }).toBe(text);
+  await logsAgree(a.page, b.page, last);
   await settled(players);
 }
 

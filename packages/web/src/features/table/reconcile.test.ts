@@ -49,8 +49,10 @@ describe("optimistic reconciliation", () => {
     const refused = receiveReject(base, { turnUID: "t0", reason: "You cannot play now: Wait for your turn" });
     expect(refused.model.pending).toBeNull();
     expect(refused.alert).toBe("You cannot play now: Wait for your turn");
-    const other = receiveReject(base, { turnUID: "zzz", reason: "x" });
+    // A refused undo or reload (not the pending turn): the turn stays pending, the player is told.
+    const other = receiveReject(base, { turnUID: "zzz", reason: "Cannot undo someone else's turn" });
     expect(other.model).toBe(base);
+    expect(other.alert).toBe("Cannot undo someone else's turn");
   });
 
   it("a resync applies what was missed and clears out-of-sync", () => {

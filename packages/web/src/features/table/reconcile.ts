@@ -63,8 +63,10 @@ export function receiveReject(model: TableModel, reject: { turnUID: string; reas
   if (reject.reason === OUT_OF_SYNC) {
     return { model: { ...model, pending: null, outOfSync: true }, alert: null, resync: true };
   }
+  // Not the pending turn (an undo, a reload, a turn whose wait timed out): still this tab's request,
+  // since refusals go only to the socket that asked; the player hears why.
   if (model.pending === null || model.pending.turnUID !== reject.turnUID) {
-    return { model, alert: null, resync: false };
+    return { model, alert: reject.reason, resync: false };
   }
   return { model: { ...model, pending: null }, alert: reject.reason, resync: false };
 }
