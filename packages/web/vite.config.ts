@@ -52,7 +52,11 @@ export default defineConfig({
         // MUI is left to automatic splitting so admin-only components stay out of the first page.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Not react-dom's server renderer: only the print window uses it, loaded with that chunk.
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/](?!.*server)/,
+            },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
