@@ -160,7 +160,7 @@ function DebugLabel({ layer, scale }: { layer: CardDrawing["layers"][number]; sc
         fontSize: 11 / scale,
         lineHeight: 1.2,
         padding: `0 ${2 / scale}px`,
-        background: "rgba(255,255,255,0.8)",
+        background: "rgba(255,255,255,0.6)",
         color: "#b00020",
         fontFamily: "monospace",
         whiteSpace: "nowrap",

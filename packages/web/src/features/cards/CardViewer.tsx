@@ -8,7 +8,7 @@ import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Select from "@mui/material/Select";
 import Typography from "@mui/material/Typography";
-import { CARD_PARAMETERS_MISSING, type Deck, viewerProblem } from "@tt/engine";
+import { CARD_PARAMETERS_MISSING, type Deck, VIEWER_DEFAULT_CARD_SIZE, viewerProblem } from "@tt/engine";
 import { useEffect, useId, useMemo, useState } from "react";
 import { CardFace } from "./CardFace.js";
 import {
@@ -42,7 +42,9 @@ export function CardViewer({ deck, deckName }: CardViewerProps) {
   const problem = viewerProblem(deck, deckName, row);
   // Only a card without an ID leaves the rest of the deck browsable.
   if (deck === undefined || (problem !== null && problem !== CARD_PARAMETERS_MISSING)) {
-    return <ViewerMessage text={problem ?? ""} scale={viewerScale(200, windowHeight)} />;
+    return (
+      <ViewerMessage text={problem ?? ""} scale={viewerScale(VIEWER_DEFAULT_CARD_SIZE.h, windowHeight)} />
+    );
   }
   const size = viewerCardSize(deck.cardInfo);
 
@@ -102,7 +104,7 @@ export function CardViewer({ deck, deckName }: CardViewerProps) {
           ))}
         </Box>
       ) : problem !== null || row === undefined ? (
-        <ViewerMessage text={problem ?? ""} scale={viewerScale(200, windowHeight)} />
+        <ViewerMessage text={problem ?? ""} scale={viewerScale(VIEWER_DEFAULT_CARD_SIZE.h, windowHeight)} />
       ) : (
         <CardFace deck={deck} row={row} rev={rev} debug={debug} scale={viewerScale(size.h, windowHeight)} />
       )}
