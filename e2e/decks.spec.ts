@@ -4,7 +4,14 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPsd, FIXTURE_CARD } from "../packages/server/src/decks/psdFixture";
 import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import {
+  closeTableSettings,
+  launchBrowser,
+  openTableSettings,
+  type RunningServer,
+  signedInPerson,
+  startServer,
+} from "./harness";
 
 // From a spreadsheet and a .psd to cards in the viewer, a PDF and a table (admin-decks-editor.md
 // sections 2, 3, 7, 9): a designer does it all in the browser; a mod cannot make anyone a designer.
@@ -151,7 +158,9 @@ describe("a deck from a spreadsheet and a .psd", () => {
       })
       .toBe(true);
     // The designer reloads the decks into the running table: one logged turn, the cards still drawn.
+    await openTableSettings(page);
     await page.getByRole("button", { name: "Reload decks" }).click();
+    await closeTableSettings(page);
     await page.getByRole("log", { name: "Game log lines" }).getByText("reloaded the decks").waitFor();
     await board.waitFor();
     expect(dee.errors).toEqual([]);

@@ -146,3 +146,18 @@ export async function logsAgree(a: Page, b: Page, last: RegExp, timeout = 20_000
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Opens the table settings panel the way a person does: Table menu, then Table settings. */
+export async function openTableSettings(page: Page) {
+  await page.getByRole("button", { name: "Table menu" }).click();
+  await page.getByRole("menuitem", { name: "Table settings" }).click();
+  const panel = page.getByRole("region", { name: "Table settings" });
+  await panel.waitFor();
+  return panel;
+}
+
+/** Closes the table settings panel (Escape, as a keyboard user would). */
+export async function closeTableSettings(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.getByRole("region", { name: "Table settings" }).waitFor({ state: "hidden" });
+}

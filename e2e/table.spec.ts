@@ -46,7 +46,9 @@ async function move(page: Page, id: string, to: string) {
 }
 
 describe("a chess game between two browsers", () => {
-  it("shows each move live to both players and the spectator, refuses moves out of turn, and survives a restart", async () => {
+  it("shows each move live to both players and the spectator, refuses moves out of turn, and survives a restart", {
+    timeout: 120_000,
+  }, async () => {
     const ann = await person("table_ann");
     const ben = await person("table_ben");
     const sam = await person("table_sam");

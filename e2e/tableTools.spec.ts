@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import {
+  closeTableSettings,
+  launchBrowser,
+  openTableSettings,
+  type RunningServer,
+  signedInPerson,
+  startServer,
+} from "./harness";
 
 // The table's tools beyond plain turns: edit mode, cheat mode's 'Do it anyway!', a confirmation
 // before a button that cannot be taken back, deck contents on right-click, the chat popup and the
@@ -80,28 +87,35 @@ describe("the table's tools", () => {
       await ready(p.page);
     }
 
-    // A legal move slides on the opponent's board: an animation runs on that piece, then it lands.
+    // A legal move slides on the opponent's board: an animation starts on that piece, then it lands.
+    // Every animation started on Black's page is recorded, so a slow machine cannot miss a short one.
+    await black.page.evaluate(() => {
+      const started: string[] = [];
+      (window as unknown as { __animated: string[] }).__animated = started;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (this: Element, ...args: Parameters<Element["animate"]>) {
+        if (this instanceof HTMLElement && this.dataset.componentId) started.push(this.dataset.componentId);
+        return animate.apply(this, args);
+      };
+    });
     await piece(white.page, "white-pawn-e2").click();
+    await ready(white.page);
     await slot(white.page, "e4").click();
     await expect
       .poll(() =>
         black.page.evaluate(() =>
-          document
-            .getAnimations()
-            .some(
-              (a) =>
-                a.effect instanceof KeyframeEffect &&
-                a.effect.target instanceof HTMLElement &&
-                a.effect.target.dataset.componentId === "white-pawn-e2",
-            ),
+          (window as unknown as { __animated: string[] }).__animated.includes("white-pawn-e2"),
         ),
       )
       .toBe(true);
     await standsOn(black.page, "white-pawn-e2", "e4");
 
     // An illegal move with cheat mode on: the rules' refusal offers 'Do it anyway!'.
+    await openTableSettings(black.page);
     await black.page.getByRole("switch", { name: "Cheat mode" }).check();
+    await closeTableSettings(black.page);
     await piece(black.page, "black-knight-g8").click();
+    await ready(black.page);
     await slot(black.page, "g5").click();
     const refusal = black.page.getByRole("alert").filter({ hasText: "(are you sure this turn is legal?" });
     await refusal.waitFor();
@@ -113,6 +127,7 @@ describe("the table's tools", () => {
     await ready(white.page);
     await white.page.getByRole("switch", { name: "Edit mode" }).check();
     await piece(white.page, "white-knight-b1").click();
+    await ready(white.page);
     await slot(white.page, "d5").click();
     await standsOn(black.page, "white-knight-b1", "d5");
     await white.page.getByRole("switch", { name: "Edit mode" }).uncheck();

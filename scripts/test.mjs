@@ -11,6 +11,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const out = mkdtempSync(path.join(tmpdir(), "tt-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Names of the failed tests, repeated at the end: a CI log is often read from its tail only. */
+const failures = [];
 
 function vitest(projects, name) {
   const report = path.join(out, `${name}.json`);
@@ -22,6 +24,15 @@ function vitest(projects, name) {
     totals.passed += j.numPassedTests;
     totals.failed += j.numFailedTests;
     totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+    for (const file of j.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === "failed")
+          failures.push(`${where} > ${t.fullName}: ${(t.failureMessages?.[0] ?? "").split("\n")[0]}`);
+      }
+      if ((file.assertionResults ?? []).length === 0 && file.status === "failed")
+        failures.push(`${where}: ${file.message ?? "failed to run"}`);
+    }
   } else if (r.status !== 0) {
     totals.failed += 1;
   }
@@ -45,5 +56,6 @@ if (existsSync(chromium)) {
   }
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -190,3 +190,26 @@ export interface FeedbackResultPage {
   page: number;
   pageCount: number;
 }
+
+/** The longest answer to one feedback question, in characters. */
+export const FEEDBACK_ANSWER_MAX = 5000;
+
+/** A question of an ended table's feedback form (game-table.md section 3, Feedback). */
+export interface FeedbackQuestion {
+  id: string;
+  text: string;
+  /** textarea (the default), text, rating or yesno; an unknown type is answered as textarea. */
+  type: string;
+  formOrder: number;
+}
+
+/** GET /api/table-feedback/{tableId}: the questions this table asks, and the caller's saved answers. */
+export interface TableFeedback {
+  /** Only those whose condition holds for the table's options, by formOrder. */
+  questions: FeedbackQuestion[];
+  /** null until the caller has submitted (the feedback dialog opens then). */
+  userAnswers: Record<string, string> | null;
+}
+
+// The condition matcher lives beside these types; re-exported here so '@tt/protocol' carries it.
+export { feedbackConditionHolds, tableFeedbackQuestions } from "./feedbackForm";

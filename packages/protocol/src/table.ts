@@ -50,6 +50,13 @@ export interface TableLoadResponse {
   /** In sandbox modes anyone may play any colour (and 'alwaysactive'). */
   anySeat: boolean;
   expected_move_id: number;
+  /** Bound to the component editor: saved development components reach this table at once. */
+  isBound: boolean;
+}
+
+/** GET /api/invite-link/{tableId}?color=: the table page's address that seats whoever opens it. */
+export interface InviteLinkResponse {
+  link: string;
 }
 
 /** Sent with every turn; `moveId` is the seq the client expects the event to get. */
@@ -99,7 +106,9 @@ export const pingSendSchema = z.object({
 export type TableEventMessage =
   | { tableId: string; type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks"; event: TableEvent }
   | { tableId: string; type: "chat-message"; chat: ChatMessage }
-  | { tableId: string; type: "player-joined" | "player-disconnected"; username: string };
+  | { tableId: string; type: "player-joined" | "player-disconnected"; username: string }
+  // The component tree is not part of the situation, so no event: clients fetch the table load again.
+  | { tableId: string; type: "reload-components" | "reload-dev-editor-components" };
 
 export interface TableRejectMessage {
   tableId: string;
@@ -137,4 +146,7 @@ export interface TableClientEvents {
   /** Designers and site admins: the running table takes the project's current data sheet / decks. */
   "reload data sheet": (payload: z.input<typeof tableIdSchema>) => void;
   "reload decks": (payload: z.input<typeof tableIdSchema>) => void;
+  /** Designers and site admins: the running table takes the project's production / development components. */
+  "reload components": (payload: z.input<typeof tableIdSchema>) => void;
+  "reload dev editor components": (payload: z.input<typeof tableIdSchema>) => void;
 }

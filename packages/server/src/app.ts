@@ -18,14 +18,17 @@ import { feedbackRoutes } from "./http/feedbackRoutes";
 import { implementationRoutes } from "./http/implementationRoutes";
 import { invitationRoutes } from "./http/invitationRoutes";
 import { lobbyRoutes } from "./http/lobbyRoutes";
+import { isSameOrigin, startedByAnotherSite } from "./http/origin";
 import { profileRoutes } from "./http/profileRoutes";
 import { projectRoutes } from "./http/projectRoutes";
 import { pushRoutes } from "./http/pushRoutes";
+import { tableAdminRoutes } from "./http/tableAdminRoutes";
 import { tableRoutes } from "./http/tableRoutes";
+import { containsNul, NUL_REFUSAL } from "./http/textGuard";
 import { serveWebApp } from "./http/webApp";
 import type { PushService } from "./push/service";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
-import { tableHandlers } from "./realtime/table";
+import { tableHandlers, tableNotifier } from "./realtime/table";
 import type { Storage } from "./storage/storage";
 import { TableHub } from "./tables/hub";
 
@@ -47,6 +50,13 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   io: Io;
+  /** Every route registered (method and path, HEAD twins of GETs left out): the permission matrix walks it. */
+  readonly routes: RouteEntry[];
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -60,6 +70,15 @@ export async function buildApp(
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  const registered: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+  // Fastify adds a HEAD twin for every GET; it runs the GET's handler and needs no entry of its own.
+  const routes = () =>
+    registered.filter(
+      (r) => r.method !== "HEAD" || !registered.some((g) => g.method === "GET" && g.url === r.url),
+    );
   let io: Io | undefined;
   const deps: AppDeps = {
     ...options,
@@ -76,9 +95,18 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'", "ws:", "wss:"],
+        // Helmet's defaults, spelled out because the security tests rely on them: no plugins, no
+        // foreign <base> or form targets, and no framing by other sites (clickjacking).
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        scriptSrcAttr: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
+    frameguard: { action: "sameorigin" },
+    referrerPolicy: { policy: "no-referrer" },
     // Secure cookies and HSTS only make sense behind TLS, which the proxy terminates.
     hsts: false,
   });
@@ -96,17 +124,33 @@ export async function buildApp(
     if (
       STATE_CHANGING.has(request.method) &&
       origin &&
-      !sameOrigin(origin, request.headers.host, options.config.publicUrl)
+      !isSameOrigin(origin, request.headers.host, options.config.publicUrl)
     ) {
       return sendText(reply, 403, "Cross-origin request refused.");
     }
     if (!request.url.startsWith("/api/")) return;
+    // A link on another site carries no Origin, and Lax cookies ride along on top-level GETs.
+    if (startedByAnotherSite(request.headers["sec-fetch-site"])) {
+      return sendText(reply, 403, "Cross-site request refused.");
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.actor = await lookupSession(options.database.db, token, options.config.sessionIdleMs);
   });
 
+  // After body parsing, before any handler: see textGuard.ts for why NUL never reaches a query.
+  app.addHook("preValidation", async (request, reply) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return sendText(reply, 400, NUL_REFUSAL);
+    }
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return sendText(reply, error.status, error.message);
+    // Class 22 (data exception: a value the column cannot hold) is the request's fault, not the server's.
+    if (postgresErrorClass(error) === "22") {
+      request.log.warn({ err: error }, "input refused by the database");
+      return sendText(reply, 400, "The request holds a value that cannot be stored.");
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) return sendText(reply, 429, "Too many requests. Try again in a minute.");
     if (status && status >= 400 && status < 500) return sendText(reply, status, (error as Error).message);
@@ -122,11 +166,17 @@ export async function buildApp(
   profileRoutes(app, deps);
   const hub = new TableHub(options.database.db);
   tableRoutes(app, deps, hub, () => io);
+  tableAdminRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
   assetRoutes(app, deps);
   deckRoutes(app, deps, deps.storage, options.config.sheetUrlTemplate);
-  implementationRoutes(app, deps);
+  implementationRoutes(
+    app,
+    deps,
+    hub,
+    tableNotifier(() => io),
+  );
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 
@@ -140,17 +190,28 @@ export async function buildApp(
   io = await attachRealtime(app, deps);
   io.on(
     "connection",
-    tableHandlers(io, options.database.db, hub, () => deps.push),
+    tableHandlers(io, options.database.db, hub, {
+      push: () => deps.push,
+      rate: options.config.turnRate,
+      log: app.log,
+    }),
   );
-  return { app, io };
+  return {
+    app,
+    io,
+    get routes() {
+      return routes();
+    },
+  };
 }
 
-function sameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
-  try {
-    const o = new URL(origin);
-    if (host && o.host === host) return true;
-    return !!publicUrl && new URL(publicUrl).origin === o.origin;
-  } catch {
-    return false;
+/** The SQLSTATE class of a PostgreSQL error, whether drizzle wrapped the driver's error or not. */
+function postgresErrorClass(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code.slice(0, 2);
+    e = (e as { cause?: unknown }).cause;
   }
+  return undefined;
 }

@@ -22,6 +22,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_NAME: z.coerce.number().int().positive().default(10),
+  /** Table events (turns, undos, chat, pings, reloads) one socket may send a second, sustained. */
+  TURN_RATE_PER_SECOND: z.coerce.number().positive().default(10),
+  /** How many of them may come at once after a pause (the bucket's size). */
+  TURN_BURST: z.coerce.number().int().positive().default(20),
   /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
   SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
   STORAGE: z.enum(["disk", "s3"]).default("disk"),
@@ -65,6 +69,8 @@ export interface Config {
   logLevel: string;
   webDist: string | undefined;
   rateLimits: { perIpPerMinute: number; perNameMax: number; perNameWindowMs: number };
+  /** Per-socket token bucket for table events (realtime/table.ts). */
+  turnRate: { perSecond: number; burst: number };
   storage: StorageConfig;
   sheetUrlTemplate: string;
 }
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perNameMax: e.RATE_LIMIT_PER_NAME,
       perNameWindowMs: 15 * 60_000,
     },
+    turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
     storage:
       e.STORAGE === "s3"

@@ -52,6 +52,19 @@ describe("table events", () => {
     expect(planned.ok && planned.value.undone).toEqual([3, 2, 1]);
   });
 
+  it("takes back the selection that led to the undone turn, and no one else's", () => {
+    const select = (id: string | null): Move => ({ type: "select component", seat: "red", componentId: id });
+    const events = log(
+      { seat: "red", moves: [set("a", 1)] },
+      { seat: "blue", moves: [{ type: "select component", seat: "blue", componentId: "m2" }] },
+      { seat: "red", moves: [select("m1")] },
+      { seat: "red", moves: [select("m2")] },
+      { seat: "red", moves: [set("a", 2), select(null)] },
+    );
+    const planned = planUndo(events, fold(testSituation(), events), { seat: "red", timestamp: 0 });
+    expect(planned.ok && planned.value.undone).toEqual([4, 3, 2]);
+  });
+
   it("walks at most 50 turns", () => {
     const events = log(
       ...Array.from({ length: 60 }, (_, i) => ({ seat: "red", moves: [set("a", i)], undoBreakpoint: false })),

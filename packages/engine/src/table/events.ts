@@ -112,9 +112,13 @@ export interface UndoRequest {
   timestamp: number;
 }
 
+const selectionOnly = (event: TurnEvent) =>
+  event.moves.length > 0 && event.moves.every((move) => move.type === "select component");
+
 /**
  * Plans an undo: walks back over the turns in effect until an undo breakpoint (at most
  * UNDO_WALK_LIMIT turns), stopping before a turn that prevents undo or belongs to someone else.
+ * The same player's selection turns right before the breakpoint go with it.
  */
 export function planUndo(
   events: readonly TableEvent[],
@@ -140,7 +144,16 @@ export function planUndo(
       break;
     }
     undone.push(event.seq);
-    if (event.undoBreakpoint) break;
+    if (event.undoBreakpoint) {
+      // A selection logged as a turn of its own (a rule module may log it) belongs to the turn it led
+      // to: undoing the move and leaving its piece selected would make the next click deselect it.
+      for (let j = i - 1; j >= 0 && undone.length < UNDO_WALK_LIMIT; j--) {
+        const before = events[stack[j] as number] as TurnEvent;
+        if (before.actor !== event.actor || before.preventUndo || !selectionOnly(before)) break;
+        undone.push(before.seq);
+      }
+      break;
+    }
   }
   return ok({ kind: "undo", seq: events.length, actor: request.seat, timestamp: request.timestamp, undone });
 }

@@ -33,6 +33,12 @@ export function mayMintInvitations(actor: Actor | null): boolean {
   return isSiteAdmin(actor);
 }
 
+/** Nobody hands out more than they hold: a superadmin invitation only from a superadmin. */
+export function mayMintRole(actor: Actor | null, role: string): boolean {
+  if (!mayMintInvitations(actor)) return false;
+  return role !== "superadmin" || actor!.role.includes("superadmin");
+}
+
 /** Whether the project may be opened at all (unlisted projects open by link). */
 export function mayViewProject(actor: Actor | null, project: ProjectAccess): boolean {
   if (!actor) return false;
@@ -80,6 +86,16 @@ export function mayDeleteTable(actor: Actor | null, table: TableAccess): boolean
   if (!actor) return false;
   if (actor.role.includes("superadmin")) return true;
   return table.creatorId === actor.id && table.status !== "ended";
+}
+
+/**
+ * In the modes where anyone acts for any colour (sandbox, debug), who may: everyone who may watch,
+ * except at a private table, which is its creator's (platform spec section 1: a private sandbox is
+ * 'seen only by the creator, who plays any colour'). Others who have the link, mods among them,
+ * watch and chat. Seats at other tables are the table hub's business.
+ */
+export function mayActForAnySeat(actor: Actor | null, table: TableAccess): boolean {
+  return !!actor && (!table.isPrivate || table.creatorId === actor.id);
 }
 
 export function mayStartTable(actor: Actor | null, table: TableAccess): boolean {

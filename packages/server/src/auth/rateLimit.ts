@@ -32,3 +32,31 @@ export class KeyedLimiter {
     for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
   }
 }
+
+/**
+ * A token bucket: `burst` tokens, refilled at `perSecond`. One per socket for table events, so a tab
+ * that floods game-move is refused while a player clicking fast (a burst after a pause) never is.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = burst;
+    this.last = now();
+  }
+
+  /** Takes one token; false when the bucket is empty (nothing is taken then). */
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

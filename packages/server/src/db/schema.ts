@@ -129,7 +129,10 @@ export const tables = pgTable(
     componentsVersion: integer("components_version").notNull(),
     /** The project's decks (templates, rules, cards) as they were at start or at the last reload. */
     decks: jsonb("decks").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** demo-invite tables: the password an invite link carries (null elsewhere, or rows from before it). */
     invitePwd: text("invite_pwd"),
+    /** Bound to the component editor: saving development components reloads them at this table. */
+    isBound: boolean("is_bound").notNull().default(false),
     /** The next event's seq; a turn must name it (DESIGN.md: the (table, seq) key orders turns). */
     expectedMoveId: integer("expected_move_id").notNull().default(0),
     turnsPlayed: integer("turns_played").notNull().default(0),

@@ -14,12 +14,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const perNameRegister = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
   const ipLimit = { rateLimit: { max: limits.perIpPerMinute, timeWindow: 60_000 } };
 
+  // Secure behind TLS (DESIGN.md 'Security model'): always when the public address is https, else when
+  // the request came over https (directly, or per X-Forwarded-Proto with TRUST_PROXY).
+  const secure = deps.config.publicUrl?.startsWith("https:") ? true : ("auto" as const);
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: "auto",
+      secure,
       maxAge: Math.floor(deps.config.sessionIdleMs / 1000),
     });
 
@@ -61,7 +64,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post("/api/logout", async (request, reply) => {
     await endCurrentSession(request);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
     return sendText(reply, 200, "Logged out");
   });
 

@@ -4,6 +4,7 @@ import {
   DECK_SHEET_DEFAULTS,
   PSD_MAX_BYTES,
   STATUS,
+  UPLOAD_MAX_BYTES,
   XLSX_MAX_BYTES,
 } from "@tt/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -74,17 +75,55 @@ interface Upload {
   files: { field: string; filename: string; bytes: Buffer }[];
 }
 
-/** Every field and file of a multipart request, each file at most maxBytes (413 beyond). */
-async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+const MB = 1024 * 1024;
+
+/**
+ * Every field and file of a multipart request, each file at most maxBytes and all of them together at
+ * most totalBytes (413 beyond, with the limit in words). Files are held in memory for the parsers, so
+ * the total is what one request may cost; the rest of an oversized body is drained, not buffered.
+ */
+async function readMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+  totalBytes = maxBytes,
+): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, "Send the file as multipart/form-data.");
   const upload: Upload = { fields: {}, files: [] };
-  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-    if (part.type === "file") {
-      const bytes = await part.toBuffer();
-      upload.files.push({ field: part.fieldname, filename: part.filename, bytes });
-    } else if (typeof part.value === "string") upload.fields[part.fieldname] = part.value;
+  let total = 0;
+  let refusal: HttpError | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === "file") {
+        if (refusal) {
+          await drain(part.file);
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        total += bytes.length;
+        if (total > totalBytes)
+          refusal = new HttpError(
+            413,
+            `One upload may hold at most ${totalBytes / MB} MB: send fewer files.`,
+          );
+        else upload.files.push({ field: part.fieldname, filename: part.filename, bytes });
+      } else if (typeof part.value === "string") upload.fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw new HttpError(413, `The file is larger than ${maxBytes / MB} MB.`);
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+      throw new HttpError(413, "Too many files or fields in one upload.");
+    throw err;
   }
+  if (refusal) throw refusal;
   return upload;
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream) {
+    // Discarded: read only so the request finishes and the answer is the refusal.
+  }
 }
 
 async function workbookOf(bytes: Buffer): Promise<Workbook> {
@@ -191,7 +230,7 @@ export function deckRoutes(
   /** Images of the deck's own (icons, art named by set_image): multipart 'additional-assets' + targetId. */
   app.post<SlugParams>("/api/update-deck-assets/:slug", async (request, reply) => {
     const project = await maintainer(request);
-    const upload = await readMultipart(request, ASSET_MAX_BYTES);
+    const upload = await readMultipart(request, ASSET_MAX_BYTES, UPLOAD_MAX_BYTES);
     const deckId = upload.fields.targetId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? targetId is missing.");
     if (upload.files.length === 0) throw new HttpError(400, "Choose one or more images to upload.");

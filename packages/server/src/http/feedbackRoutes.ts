@@ -1,17 +1,25 @@
-import type { FeedbackRow } from "@tt/protocol";
+import {
+  FEEDBACK_ANSWER_MAX as ANSWER_MAX,
+  type FeedbackRow,
+  type TableFeedback,
+  tableFeedbackQuestions,
+  tableIdSchema,
+} from "@tt/protocol";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
-import { maySeeFeedback } from "../auth/permissions";
+import { maySeeFeedback, mayViewProject } from "../auth/permissions";
 import { feedback, projects, tables, users } from "../db/schema";
 import { loadProjectFor } from "../projects/load";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
 export const FEEDBACK_PAGE_SIZE = 20;
-const ANSWER_MAX = 5000;
+/** The same words for a missing table and one in a closed project the caller is not part of. */
+const TABLE_NOT_FOUND = "Table not found.";
+const NOT_ENDED = "Feedback opens when the game has ended.";
 
 const submitSchema = z.object({
   tableId: z.string().min(1).max(50),
@@ -55,7 +63,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       .from(tables)
       .innerJoin(projects, eq(projects.slug, tables.projectSlug))
       .where(eq(tables.id, body.tableId));
-    if (!row) throw new HttpError(404, "Table not found.");
+    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, TABLE_NOT_FOUND);
 
     const target = body.user?.trim() || actor.username;
     const isSelf = target.toLowerCase() === actor.username.toLowerCase();
@@ -79,7 +87,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new HttpError(400, "Only the note of someone else's feedback can be changed.");
     }
 
-    if (row.table.status !== "ended") throw new HttpError(409, "Feedback opens when the game has ended.");
+    if (row.table.status !== "ended") throw new HttpError(409, NOT_ENDED);
     const seat = row.table.seats.find((s) => s.userId === actor.id);
     // The note belongs to the readers; a player's answers never carry it.
     const { note: _ignored, ...answers } = body.answers;
@@ -89,6 +97,33 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       .values({ tableId: body.tableId, userId: actor.id, color: seat?.color ?? body.color ?? null, answers })
       .onConflictDoUpdate({ target: [feedback.tableId, feedback.userId], set: { answers } });
     return sendText(reply, 200, "Feedback saved");
+  });
+
+  /**
+   * The form an ended table asks (game-table.md sections 4-5): the project's questions whose condition
+   * holds for this table's options, and the caller's saved answers (null: the dialog should open).
+   */
+  app.get("/api/table-feedback/:tableId", async (request): Promise<TableFeedback> => {
+    const actor = requireActor(request);
+    const params = tableIdSchema.safeParse(request.params);
+    if (!params.success) throw new HttpError(400, firstIssue(params.error));
+    const { tableId } = params.data;
+    const [row] = await db
+      .select({ table: tables, project: projects })
+      .from(tables)
+      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+      .where(eq(tables.id, tableId));
+    // As at table-open: a closed project's tables do not exist for those outside it.
+    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, TABLE_NOT_FOUND);
+    if (row.table.status !== "ended") throw new HttpError(409, NOT_ENDED);
+    const [saved] = await db
+      .select({ answers: feedback.answers })
+      .from(feedback)
+      .where(and(eq(feedback.tableId, tableId), eq(feedback.userId, actor.id)));
+    return {
+      questions: tableFeedbackQuestions(row.project.formQuestions, row.table.options),
+      userAnswers: saved?.answers ?? null,
+    };
   });
 
   app.get<{ Params: { slug: string } }>("/api/get-feedback-result/:slug", async (request) => {

@@ -6,23 +6,27 @@ import { projects, tables } from "../db/schema";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
+import { componentTreeSchema, reloadBoundTables, type TableNotifier } from "../tables/admin";
+import type { TableHub } from "../tables/hub";
 import { requireActor } from "./context";
 import { HttpError, sendText } from "./errors";
 
 // The game implementation (admin-decks-editor.md sections 2 and 7): the component tree has a
 // development copy (what the component editor edits) and a production copy (what new tables start
 // with). Designers save to development, pull development from the latest table, and push development
-// to production, which bumps the components version and records it in the change log.
+// to production, which bumps the components version and records it in the change log. Tables bound
+// to the editor take every saved development tree at once.
 
 type SlugParams = { Params: { slug: string } };
 
 const componentsQuery = z.object({ development: z.enum(["true", "false"]).optional() });
-/** A component tree: an object with a root piece. Deeper checks belong to the editor and componentInfo. */
-const treeSchema = z
-  .record(z.string(), z.unknown())
-  .refine((t) => typeof t.root === "object" && t.root !== null, "The component tree needs a root piece.");
 
-export function implementationRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function implementationRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hub: TableHub,
+  notify: TableNotifier,
+): void {
   const { db } = deps.database;
 
   async function designer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
@@ -55,9 +59,13 @@ export function implementationRoutes(app: FastifyInstance, deps: AppDeps): void 
     if (!query.success || query.data.development !== "true") {
       throw new HttpError(400, "Save to development (?development=true), then push to production.");
     }
-    const tree = treeSchema.safeParse(request.body);
+    const tree = componentTreeSchema.safeParse(request.body);
     if (!tree.success) throw new HttpError(400, tree.error.issues[0]?.message ?? "Not a component tree.");
+    // The shared schema lets an array pass as the root piece (typeof [] is 'object'); the editor and
+    // the bound tables would then hold a tree without a root. Refused here until the schema says so.
+    if (Array.isArray(tree.data.root)) throw new HttpError(400, "The component tree needs a root piece.");
     await db.update(projects).set({ devComponents: tree.data }).where(eq(projects.slug, project.slug));
+    await reloadBoundTables(db, hub, notify, project.slug, tree.data);
     return { components: tree.data, version: project.componentsVersion, development: true };
   });
 

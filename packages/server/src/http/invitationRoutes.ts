@@ -2,7 +2,7 @@ import { createInvitationsSchema } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app";
 import { listInvitations, mintInvitations } from "../auth/invitations";
-import { mayMintInvitations } from "../auth/permissions";
+import { mayMintInvitations, mayMintRole } from "../auth/permissions";
 import { requireActor } from "./context";
 import { firstIssue, HttpError } from "./errors";
 
@@ -20,6 +20,8 @@ export function invitationRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!mayMintInvitations(actor)) throw new HttpError(403, "Only site admins may create invitations.");
     const parsed = createInvitationsSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    if (!mayMintRole(actor, parsed.data.role))
+      throw new HttpError(403, "Only a superadmin may invite a superadmin.");
     const codes = await mintInvitations(db, {
       ...parsed.data,
       createdBy: actor.id,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
+import { mayViewProject } from "../auth/permissions";
 import { projects, tables, users } from "../db/schema";
 import { seatedUser } from "../tables/service";
 import { badgesOf } from "../tables/tableInfo";
@@ -29,16 +30,24 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.get("/api/get-user-game-stats/", async (request) => {
-    requireActor(request);
+    const actor = requireActor(request);
     const user = await userOf(request.query);
     const rows = await db
-      .select({ project_name: projects.projectName, amt: sql<number>`count(*)::int` })
+      .select({
+        project_name: projects.projectName,
+        visibility: projects.visibility,
+        roles: projects.roles,
+        amt: sql<number>`count(*)::int`,
+      })
       .from(tables)
       .innerJoin(projects, eq(projects.slug, tables.projectSlug))
       .where(and(eq(tables.status, "ended"), seatedUser(user.id)))
-      .groupBy(projects.projectName)
+      .groupBy(projects.slug)
       .orderBy(desc(sql`count(*)`), projects.projectName);
-    return rows;
+    // A closed project's name is not for those outside it, not even on someone's profile.
+    return rows
+      .filter((r) => mayViewProject(actor, r))
+      .map((r) => ({ project_name: r.project_name, amt: r.amt }));
   });
 
   app.get("/api/user-bio/", async (request, reply) => {

@@ -11,13 +11,15 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
-import { mayViewProject, seesHiddenOptions } from "../auth/permissions";
+import { mayActForAnySeat, mayViewProject, seesHiddenOptions } from "../auth/permissions";
 import { projects, tableChat, tables } from "../db/schema";
 import { decksOf } from "../projects/decks";
 import { projectOptions } from "../projects/load";
+import { lobbyNotifier } from "../realtime/lobby";
 import type { Io } from "../realtime/socket";
 import { tableRoom } from "../realtime/table";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
+import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
@@ -32,6 +34,10 @@ function sheetOutline(sheet: unknown): Record<string, number> {
   );
 }
 const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
+const openQuery = sessionQuery.extend({
+  playAsColor: z.string().min(1).max(20).optional(),
+  invitePwd: z.string().min(1).max(200).optional(),
+});
 const containerQuery = z.object({
   tableId: z.string().min(1).max(50),
   containerId: z.string().min(1).max(200),
@@ -56,16 +62,29 @@ export function tableRoutes(
   io: () => Io | undefined,
 ): void {
   const { db } = deps.database;
+  const lobby = lobbyNotifier(io, () => deps.push);
 
   app.get<TableParams>("/api/table-open/:tableId", async (request) => {
     const actor = requireActor(request);
-    const [row] = await db
-      .select({ table: tables, project: projects })
-      .from(tables)
-      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(eq(tables.id, request.params.tableId));
-    // Private tables open for anyone with the link (spec section 6); closed projects only for members.
-    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    const query = openQuery.safeParse(request.query);
+    if (!query.success) throw new HttpError(400, firstIssue(query.error));
+    const load = async () => {
+      const [row] = await db
+        .select({ table: tables, project: projects })
+        .from(tables)
+        .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+        .where(eq(tables.id, request.params.tableId));
+      // Private tables open for anyone with the link (spec section 6); closed projects only for members.
+      if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+      return row;
+    };
+    let row = await load();
+    // An invite link (section 2): playAsColor with the table's invite password seats the opener.
+    const { playAsColor, invitePwd } = query.data;
+    if (row.table.tableMode === DEMO_INVITE && playAsColor && invitePwd) {
+      await seatByInvite(db, lobby, actor, row.project, row.table.id, playAsColor, invitePwd);
+      row = await load();
+    }
     const { table, project } = row;
     const privileged = seesHiddenOptions(actor, project);
     const [info] = await tableInfos(db, project, [table], privileged);
@@ -113,6 +132,7 @@ export function tableRoutes(
       editModeAllowed: editModeAllowed(table.tableMode),
       anySeat: anySeatMode(table.tableMode),
       expected_move_id: table.expectedMoveId,
+      isBound: table.isBound,
     };
     return body;
   });
@@ -133,7 +153,8 @@ export function tableRoutes(
     const seated = row.table.seats.some((s) => s.userId === actor.id);
     const mayLook =
       row.table.status === "ended" ||
-      (editModeAllowed(row.table.tableMode) && (seated || anySeatMode(row.table.tableMode)));
+      (editModeAllowed(row.table.tableMode) &&
+        (seated || (anySeatMode(row.table.tableMode) && mayActForAnySeat(actor, row.table))));
     if (!mayLook) throw new HttpError(403, "Deck contents can be seen in edit mode only.");
     const situation = await hub.situation(q.data.tableId);
     const container = situation ? findComponent(situation.root, q.data.containerId) : undefined;

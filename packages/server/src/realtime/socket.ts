@@ -5,6 +5,7 @@ import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
+import { isSameOrigin } from "../http/origin";
 
 export interface SocketData {
   actor: SessionActor;
@@ -24,7 +25,17 @@ export function sessionRoom(tokenHash: string): string {
  * With REDIS_URL, room broadcasts (and disconnects) reach the sockets of every instance.
  */
 export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promise<Io> {
-  const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  const io: Io = new Server(app.server, {
+    serveClient: false,
+    cors: { origin: false },
+    // Browsers do not apply CORS to WebSockets: a page on another site could open one with the
+    // user's cookie (where SameSite lets it through). A browser always sends Origin on the handshake;
+    // when it names another site the handshake is refused. Non-browser clients send none.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, !origin || isSameOrigin(origin, req.headers.host, deps.config.publicUrl));
+    },
+  });
   if (deps.config.redisUrl) {
     const pub = createClient({ url: deps.config.redisUrl });
     const sub = pub.duplicate();
@@ -61,10 +72,10 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     socket.on("setUsername", (username) => {
       // The name comes from the session, never from the client; a mismatch means a stale tab.
       if (typeof username !== "string" || username !== actor.username) {
-        app.log.warn(
-          { claimed: String(username).slice(0, 50), actual: actor.username },
-          "setUsername mismatch",
-        );
+        // Not String(username): an object payload such as {"toString": 1} throws there, and a throw in a
+        // listener is an uncaught exception that would end the process.
+        const claimed = typeof username === "string" ? username.slice(0, 50) : `(${typeof username})`;
+        app.log.warn({ claimed, actual: actor.username }, "setUsername mismatch");
       }
     });
 

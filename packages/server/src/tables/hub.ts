@@ -9,35 +9,45 @@ import {
   recordTurn,
   type Situation,
   type SnapshotCache,
+  situationAt,
   type TableEvent,
   turnEvent,
 } from "@tt/engine";
 import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
 import type { GameMove } from "@tt/protocol";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
 import { isUniqueViolation } from "../http/errors";
+import { editModeAllowed, resultStats, seatFor } from "./seats";
 import type { TableRow } from "./tableInfo";
 
 // The server half of a turn (DESIGN.md; STYLE.md point 5): parse -> check seat and status -> evaluate
 // with the same engine and module as the browser -> append the event (the (table, seq) key decides
 // races, also between instances) -> broadcast. One turn per table at a time in this process.
 
-/** Modes where anyone may act as any colour (and 'alwaysactive'). */
-export const anySeatMode = (mode: string) => mode.includes("sandbox") || mode === "debug";
-/** Edit mode is allowed in every mode but plain competitive (game-table.md section 1). */
-export const editModeAllowed = (mode: string) => mode !== "competitive";
+// Kept importable from here, where the routes and socket handlers have always found them.
+export { anySeatMode, editModeAllowed } from "./seats";
 
 export const SNAPSHOT_EVERY = 50;
+/**
+ * Live situations kept per process, so memory does not grow with every table ever played. Beyond it
+ * the least recently used is dropped: it is a cache, and the next turn at that table folds its log
+ * again from the database.
+ */
+export const LIVE_TABLES_MAX = 2000;
 
 interface Live {
   row: TableRow;
   cache: SnapshotCache;
   ctx: { pieces: ReturnType<typeof piecesOf>; options: JsonObject };
+  /** The component tree the pieces were read from, serialised: tells when another instance replaced it. */
+  componentsKey: string;
 }
+
+const piecesOfRow = (components: unknown) => (components ? piecesOf(components as ComponentTree) : {});
 
 export type TurnAnswer =
   | { kind: "event"; event: TableEvent; ended: boolean; row: TableRow; situation: Situation }
@@ -59,7 +69,10 @@ export class TableHub {
   private readonly live = new Map<string, Live>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly liveTablesMax = LIVE_TABLES_MAX,
+  ) {}
 
   /** Runs `work` after every earlier piece of work on this table has finished. */
   private serial<T>(tableId: string, work: () => Promise<T>): Promise<T> {
@@ -77,6 +90,56 @@ export class TableHub {
     this.live.delete(tableId);
   }
 
+  /**
+   * Runs `work` (which replaces the table's start and log: a restart) in the table's queue, so no turn
+   * is evaluated against half of it, and forgets the cached live state afterwards.
+   */
+  replaceStart<T>(tableId: string, work: () => Promise<T>): Promise<T> {
+    return this.serial(tableId, async () => {
+      try {
+        return await work();
+      } finally {
+        this.live.delete(tableId);
+      }
+    });
+  }
+
+  /**
+   * Gives a started table another component tree. The situation does not change; the rules read
+   * component info from the pieces, so the cached pieces are rebuilt at once. False: not started.
+   */
+  setComponents(tableId: string, components: Record<string, unknown> | null): Promise<boolean> {
+    return this.serial(tableId, async () => {
+      const [row] = await this.db
+        .update(tables)
+        .set({ components })
+        .where(and(eq(tables.id, tableId), isNotNull(tables.startSituation)))
+        .returning();
+      if (!row) return false;
+      const live = this.live.get(tableId);
+      if (live) {
+        live.row = row;
+        live.ctx = { ...live.ctx, pieces: piecesOfRow(components) };
+        live.componentsKey = JSON.stringify(components);
+      }
+      return true;
+    });
+  }
+
+  /**
+   * The situation after the first `step` events (a replay position), with the number of events;
+   * situation null when `step` is past the end. Null when the table has not started.
+   */
+  situationAt(tableId: string, step: number): Promise<{ count: number; situation: Situation | null } | null> {
+    return this.serial(tableId, async () => {
+      const live = await this.load(tableId);
+      if (!live) return null;
+      const count = live.cache.events.length;
+      const inRange = Number.isInteger(step) && step >= 0 && step <= count;
+      return { count, situation: inRange ? situationAt(live.cache, step) : null };
+    });
+  }
+
   async events(tableId: string, afterSeq: number): Promise<TableEvent[]> {
     const rows = await this.db
       .select({ event: tableEvents.event })
@@ -91,22 +154,56 @@ export class TableHub {
     const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
     if (!row?.startSituation) return null;
     let live = this.live.get(tableId);
+    // A restart on another instance: a new start time, or fewer events than this cache holds.
+    if (
+      live &&
+      (live.row.startedAt?.getTime() !== row.startedAt?.getTime() ||
+        live.cache.events.length > row.expectedMoveId)
+    ) {
+      live = undefined;
+    }
+    const componentsKey = JSON.stringify(row.components);
     if (!live) {
-      const tree = (row.components ?? {}) as ComponentTree;
       live = {
         row,
         cache: createSnapshotCache(row.startSituation as Situation, [], SNAPSHOT_EVERY),
-        ctx: { pieces: row.components ? piecesOf(tree) : {}, options: row.options },
+        ctx: { pieces: piecesOfRow(row.components), options: row.options },
+        componentsKey,
       };
       this.live.set(tableId, live);
     }
+    // Components reloaded on another instance: the rules must see the same pieces everywhere.
+    if (componentsKey !== live.componentsKey) {
+      live.ctx = { ...live.ctx, pieces: piecesOfRow(row.components) };
+      live.componentsKey = componentsKey;
+    }
     live.row = row;
+    this.touch(tableId, live);
     // Another instance (or a restart) may have written events this cache has not seen.
     if (live.cache.events.length < row.expectedMoveId) {
       for (const event of await this.events(tableId, live.cache.events.length - 1))
         appendEvent(live.cache, event);
     }
     return live;
+  }
+
+  /** Marks the table's cache as just used (a Map keeps insertion order) and drops the oldest beyond the cap. */
+  private touch(tableId: string, live: Live): void {
+    this.live.delete(tableId);
+    this.live.set(tableId, live);
+    while (this.live.size > this.liveTablesMax) {
+      const oldest = this.live.keys().next().value as string;
+      this.live.delete(oldest);
+    }
+  }
+
+  /** The event a turn id already produced at this table (a retried submission), as a duplicate answer. */
+  private async writtenAs(tableId: string, turnUID: string): Promise<TurnAnswer | null> {
+    const [seen] = await this.db
+      .select({ event: tableEvents.event })
+      .from(tableEvents)
+      .where(and(eq(tableEvents.tableId, tableId), eq(tableEvents.turnUid, turnUID)));
+    return seen ? { kind: "duplicate", event: seen.event as TableEvent } : null;
   }
 
   async situation(tableId: string): Promise<Situation | null> {
@@ -118,11 +215,8 @@ export class TableHub {
   }
 
   private async undoTurn(actor: Actor, request: UndoInput, now: number): Promise<TurnAnswer> {
-    const [seen] = await this.db
-      .select({ event: tableEvents.event })
-      .from(tableEvents)
-      .where(and(eq(tableEvents.tableId, request.tableId), eq(tableEvents.turnUid, request.turnUID)));
-    if (seen) return { kind: "duplicate", event: seen.event as TableEvent };
+    const seen = await this.writtenAs(request.tableId, request.turnUID);
+    if (seen) return seen;
     const live = await this.load(request.tableId);
     if (live?.row.status !== "midgame")
       return { kind: "reject", reason: "You can only do moves in midgame tables." };
@@ -139,6 +233,13 @@ export class TableHub {
     });
     if (!planned.ok) return { kind: "reject", reason: planned.message };
     const event = planned.value;
+    // The refolded situation is needed before the write (its active player goes into the same
+    // transaction): fold into a copy of the cache, adopted only once the event is committed. A failure
+    // between two separate writes would leave an undo in the log that no client was told about.
+    const next = { ...live.cache, events: [...live.cache.events], snapshots: [...live.cache.snapshots] };
+    appendEvent(next, event);
+    const situation = next.live;
+    const active = situation.gameState.current.activePlayer;
     try {
       await this.db.transaction(async (tx) => {
         await tx.insert(tableEvents).values({
@@ -151,21 +252,21 @@ export class TableHub {
         });
         await tx
           .update(tables)
-          .set({ expectedMoveId: event.seq + 1 })
+          .set({
+            expectedMoveId: event.seq + 1,
+            activePlayer: Array.isArray(active) ? active.join(",") : String(active),
+          })
           .where(eq(tables.id, request.tableId));
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
+      // As for turns: another instance wrote this seq first, or wrote this very undo (a retry).
       this.live.delete(request.tableId);
-      return { kind: "reject", reason: OUT_OF_SYNC };
+      return (
+        (await this.writtenAs(request.tableId, request.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC }
+      );
     }
-    appendEvent(live.cache, event);
-    const situation = live.cache.live;
-    const active = situation.gameState.current.activePlayer;
-    await this.db
-      .update(tables)
-      .set({ activePlayer: Array.isArray(active) ? active.join(",") : String(active) })
-      .where(eq(tables.id, request.tableId));
+    live.cache = next;
     return { kind: "event", event, ended: false, row: live.row, situation };
   }
 
@@ -226,18 +327,20 @@ export class TableHub {
 
   private async turn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
     // A retried submission: answer with the event it already produced.
-    const [seen] = await this.db
-      .select({ event: tableEvents.event })
-      .from(tableEvents)
-      .where(and(eq(tableEvents.tableId, move.tableId), eq(tableEvents.turnUid, move.turnUID)));
-    if (seen) return { kind: "duplicate", event: seen.event as TableEvent };
+    const seen = await this.writtenAs(move.tableId, move.turnUID);
+    if (seen) return seen;
 
     const live = await this.load(move.tableId);
     if (!live) return { kind: "reject", reason: "You can only do moves in midgame tables." };
     const { row } = live;
     if (row.status !== "midgame")
       return { kind: "reject", reason: "You can only do moves in midgame tables." };
-    if (move.moveId !== live.cache.events.length) return { kind: "reject", reason: OUT_OF_SYNC };
+    if (move.moveId !== live.cache.events.length) {
+      // A retry racing its original on another instance finds it here, caught up from the database
+      // after the check by turn id above: answer with that event rather than 'outOfSync'.
+      const written = live.cache.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
+      return written ? { kind: "duplicate", event: written } : { kind: "reject", reason: OUT_OF_SYNC };
+    }
     if (move.editMode && !editModeAllowed(row.tableMode)) {
       return { kind: "reject", reason: "Edit mode is not allowed at this table." };
     }
@@ -299,36 +402,10 @@ export class TableHub {
       if (!isUniqueViolation(err)) throw err;
       // Someone wrote this seq first (another instance) or this turn id raced itself: resync.
       this.live.delete(row.id);
-      const [again] = await this.db
-        .select({ event: tableEvents.event })
-        .from(tableEvents)
-        .where(and(eq(tableEvents.tableId, row.id), eq(tableEvents.turnUid, move.turnUID)));
-      if (again) return { kind: "duplicate", event: again.event as TableEvent };
-      return { kind: "reject", reason: OUT_OF_SYNC };
+      return (await this.writtenAs(row.id, move.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC };
     }
     appendEvent(live.cache, event);
     if (situation.ended) live.row = { ...row, status: "ended" };
     return { kind: "event", event, ended: situation.ended, row: live.row, situation };
   }
-}
-
-/** Who the actor may act as: their own seat, or in sandbox modes any colour or 'alwaysactive'. */
-function seatFor(row: TableRow, actor: Actor, requested: string | undefined): string | { reason: string } {
-  const own = row.seats.find((s) => s.userId === actor.id)?.color;
-  if (anySeatMode(row.tableMode)) {
-    const seat = requested ?? own ?? "alwaysactive";
-    if (seat === "alwaysactive" || row.seats.some((s) => s.color === seat)) return seat;
-    return { reason: `This table has no colour '${seat}'.` };
-  }
-  if (requested && requested !== own && requested !== "spectator") {
-    return { reason: own ? `You are playing as ${own}.` : "Spectators cannot move." };
-  }
-  return own ?? "spectator";
-}
-
-/** Player and global stats at the end, for the results page and the feedback results. */
-function resultStats(situation: Situation) {
-  const players: Record<string, Record<string, unknown>> = {};
-  for (const p of situation.players) players[p.color] = p.stats as Record<string, unknown>;
-  return { players, global: situation.stats as Record<string, unknown> };
 }

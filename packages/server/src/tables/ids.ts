@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
 const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
@@ -17,4 +17,9 @@ export function shuffled<T>(items: readonly T[]): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** An invite link's password: 144 random bits, url-safe, so it can sit in a query string as it is. */
+export function newInvitePwd(): string {
+  return randomBytes(18).toString("base64url");
 }

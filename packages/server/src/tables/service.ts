@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { registry } from "@tt/games";
+import type { Situation } from "@tt/engine";
+import { type ComponentTree, registry } from "@tt/games";
 import {
   choosesColors,
   MAX_PLAYERS,
@@ -25,7 +26,7 @@ import { projects, type SeatRow, tables } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
 import { deckInfoOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
-import { newTableId, shuffled } from "./ids";
+import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { type TableRow, tableInfos } from "./tableInfo";
 
 // Table life in the lobby (platform-lobby-accounts.md sections 2-6): create, list, join, leave,
@@ -101,6 +102,7 @@ export async function createTable(
         possibleColors: choosesColors(req.tableMode) ? seats.map((s) => s.color) : colors,
         seats,
         componentsVersion: project.componentsVersion,
+        ...(req.tableMode === "demo-invite" ? { invitePwd: newInvitePwd() } : {}),
       })
       .returning();
     return created!;
@@ -113,35 +115,55 @@ export async function createTable(
   return info!;
 }
 
-async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow> {
-  // Colour order is randomised at setup; empty sandbox/demo seats stay dummies (Dummy-{colour}).
-  const seats = shuffled(row.seats);
+/**
+ * A fresh start situation for these seats and options with the project's current decks and data
+ * sheet, and its component tree unless `components` replaces it (a designer's restart). Start and
+ * restart share it, so a restarted table is set up exactly as a new one would be.
+ */
+export function freshStart(
+  project: ProjectRow,
+  seats: readonly SeatRow[],
+  options: TableRow["options"],
+  components: Record<string, unknown> | null = project.components,
+) {
   const decks = decksOf(project);
-  let situation: ReturnType<typeof registry.startSituation>;
+  let situation: Situation;
   try {
     situation = registry.startSituation(project.slug, {
       players: seats.map((s) => ({ color: s.color })),
-      options: row.options,
+      options,
       seed: randomInt(2 ** 31),
-      ...(project.components ? { components: project.components as never } : {}),
+      ...(components ? { components: components as ComponentTree } : {}),
       decks: Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)])),
       ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
     });
   } catch (err) {
     throw new HttpError(500, `Could not set up the game: ${(err as Error).message}`);
   }
+  return { situation, decks, components, activePlayer: activePlayerOf(situation) };
+}
+
+/** The active player as the lobby tiles store it: one colour, or several joined by commas. */
+export function activePlayerOf(situation: Situation): string {
   const active = situation.gameState.current.activePlayer;
+  return Array.isArray(active) ? active.join(",") : String(active);
+}
+
+async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow> {
+  // Colour order is randomised at setup; empty sandbox/demo seats stay dummies (Dummy-{colour}).
+  const seats = shuffled(row.seats);
+  const start = freshStart(project, seats, row.options);
   const [started] = await db
     .update(tables)
     .set({
       status: "midgame",
       startedAt: sql`now()`,
       seats,
-      startSituation: situation,
-      components: project.components,
-      activePlayer: Array.isArray(active) ? active.join(",") : String(active),
+      startSituation: start.situation,
+      components: start.components,
+      activePlayer: start.activePlayer,
       componentsVersion: project.componentsVersion,
-      decks,
+      decks: start.decks,
     })
     .where(and(eq(tables.id, row.id), eq(tables.status, "open")))
     .returning();

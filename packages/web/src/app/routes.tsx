@@ -15,6 +15,8 @@ const NewProjectPage = lazy(() => import("../features/siteAdmin/NewProjectPage")
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const FeedbackPage = lazy(() => import("../features/feedback/FeedbackPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
+const RulesPage = lazy(() => import("../features/lobby/RulesPage"));
+const ComponentEditorPage = lazy(() => import("../features/componentEditor/ComponentEditorPage"));
 
 const toHome = <Navigate to="/" replace />;
 
@@ -38,7 +40,9 @@ export function LoggedInRoutes() {
       <Route path="user/:username" element={<ProfilePage />} />
       <Route path="projects/:projectSlug" element={<LobbyPage />} />
       <Route path="projects/:projectSlug/feedback" element={<FeedbackPage />} />
+      <Route path="projects/:projectSlug/rules" element={<RulesPage />} />
       <Route path="projects/:projectSlug/admin" element={<AdminPage />} />
+      <Route path="projects/:projectSlug/admin/component-editor" element={<ComponentEditorPage />} />
       {/* The table index path and any sub-path other than /table/{tableId} go home (spec section 2). */}
       <Route path="projects/:projectSlug/table" element={toHome} />
       <Route path="projects/:projectSlug/table/:tableId" element={<TablePage />} />

@@ -44,8 +44,8 @@ import {
 /**
  * The chess rule module. Every hook asks the rules core (via the ChessState in globals) and answers
  * with engine moves, so the engine's own pipeline (seat check, all-or-nothing turns, log, undo)
- * runs chess exactly as any other game. Selection is a logged 'select component' move so that
- * highlights can be computed from the situation alone, by the server and the browser alike.
+ * runs chess exactly as any other game. Picking up a piece is a plain selection, held by the
+ * engine with the turn's clicks; the browser computes highlights with it (the server never needs to).
  */
 
 const GAME_OVER = "The game is over.";
@@ -99,10 +99,9 @@ function clickComponent(
     return prevent("That is not your piece.");
   }
   if (legalDestinations(chess, square).length === 0) return prevent("That piece has no legal move.");
-  return {
-    kind: "moves",
-    moves: [{ type: "select component", seat, componentId: clicked.id, logMessage: "" }],
-  };
+  // The engine holds the selection with the turn's other clicks: picking up a piece is not a turn of
+  // its own, so the move that follows needs no second round trip to the server.
+  return { kind: "select" };
 }
 
 function clickPosition(

@@ -22,6 +22,11 @@ const ctx = (options = {}) => ({
   pieces: piecesOf(chess.content.components),
   options: { ...defaultOptions(chess), ...options },
 });
+/** The situation as the browser sees it while `seat` holds `id` (the selection is held, not logged). */
+const holding = (s: Situation, seat: string, id: string): Situation => ({
+  ...s,
+  selected: { ...s.selected, [seat]: id },
+});
 const highlights = (s: Situation, seat: string, options = {}) =>
   [...module.highlights(s, seat, ctx(options))].sort();
 
@@ -95,26 +100,31 @@ describe("chess highlights", () => {
   it("returns the square names the seat's selected piece may reach", () => {
     const t = newTable();
     expect(highlights(t.situation, WHITE)).toEqual([]);
+    // Picking up a piece is a plain selection, held with the turn's clicks: not a turn of its own.
     t.play(WHITE, [click(idAt(t.situation, "e2"))]);
-    expect(highlights(t.situation, WHITE)).toEqual(["e3", "e4"]);
-    expect(highlights(t.situation, BLACK)).toEqual([]);
-    expect(highlights(t.situation, WHITE, { showDestinations: false })).toEqual([]);
-    t.play(WHITE, [click(idAt(t.situation, "g1"))]);
-    expect(highlights(t.situation, WHITE)).toEqual(["f3", "h3"]);
-    // The selection persists between turns: the next click moves the knight.
-    t.play(WHITE, [square("f3")]);
+    expect(t.situation.selected[WHITE] ?? null).toBeNull();
+    expect(highlights(holding(t.situation, WHITE, idAt(t.situation, "e2")), WHITE)).toEqual(["e3", "e4"]);
+    expect(highlights(holding(t.situation, WHITE, idAt(t.situation, "e2")), BLACK)).toEqual([]);
+    expect(
+      highlights(holding(t.situation, WHITE, idAt(t.situation, "e2")), WHITE, { showDestinations: false }),
+    ).toEqual([]);
+    expect(highlights(holding(t.situation, WHITE, idAt(t.situation, "g1")), WHITE)).toEqual(["f3", "h3"]);
+    // The piece's click and the square's in one turn move the knight.
+    t.play(WHITE, [click(idAt(t.situation, "g1")), square("f3")]);
     expect(idAt(t.situation, "f3")).toBe("white-knight-g1");
-    expect(highlights(t.situation, WHITE)).toEqual([]);
-    expect(t.situation.selected[WHITE]).toBeNull();
+    expect(t.situation.selected[WHITE] ?? null).toBeNull();
   });
 
   it("includes castling and en passant squares", () => {
     const t = fenTable("kiwipete");
-    t.play(WHITE, [click(idAt(t.situation, "e1"))]);
-    expect(highlights(t.situation, WHITE)).toEqual(["c1", "d1", "f1", "g1"]);
+    expect(highlights(holding(t.situation, WHITE, idAt(t.situation, "e1")), WHITE)).toEqual([
+      "c1",
+      "d1",
+      "f1",
+      "g1",
+    ]);
     const u = playSan(newTable(), "e4 a6 e5 d5");
-    u.play(WHITE, [click(idAt(u.situation, "e5"))]);
-    expect(highlights(u.situation, WHITE)).toEqual(["d6", "e6"]);
+    expect(highlights(holding(u.situation, WHITE, idAt(u.situation, "e5")), WHITE)).toEqual(["d6", "e6"]);
   });
 
   it("describes pieces in tooltips", () => {

@@ -63,7 +63,7 @@ export function AlertPopup({ alert, onClose }: { alert: ShownAlert | null; onClo
   const [hover, setHover] = useState(false);
   useEffect(() => {
     if (alert === null || hover) return;
-    const timer = window.setTimeout(onClose, ALERT_HIDE_MS);
+    const timer = window.setTimeout(onClose, alert.hideMs ?? ALERT_HIDE_MS);
     return () => window.clearTimeout(timer);
   }, [alert, hover, onClose]);
   if (alert === null) return null;
@@ -217,7 +217,17 @@ export function ChatPanel(props: {
 
 const LOG_STYLE: Record<string, string> = { edit: "#8e24aa", normal: "inherit" };
 
-export function LogPanel({ log }: { log: LogMessage[] }) {
+/**
+ * The game log. On an ended table an admin's Ctrl-click on a line forks a debug table at the event
+ * that wrote it (section 6); lines then carry their event's seq.
+ */
+export function LogPanel({
+  log,
+  onCtrlClick,
+}: {
+  log: (LogMessage & { seq?: number })[];
+  onCtrlClick?: (seq: number) => void;
+}) {
   const end = useRef<HTMLDivElement>(null);
   const shown = log.slice(-300);
   useEffect(() => {
@@ -232,6 +242,15 @@ export function LogPanel({ log }: { log: LogMessage[] }) {
           <Box
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
             key={`${line.event.timestamp}-${i}`}
+            onClick={
+              onCtrlClick && line.seq !== undefined
+                ? (event) => {
+                    if ((event.ctrlKey || event.metaKey) && line.seq !== undefined) onCtrlClick(line.seq);
+                  }
+                : undefined
+            }
+            title={onCtrlClick ? "Ctrl-click: debug table at this event" : undefined}
+            data-seq={line.seq}
             sx={{
               pl: line.event.logIndent * 2,
               color: LOG_STYLE[line.event.logStyle] ?? "inherit",

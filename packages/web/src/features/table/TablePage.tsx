@@ -7,18 +7,14 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import {
+  activeState,
   boardExtent,
   componentInfo,
+  EVERYONE,
   findComponent,
   type GameState,
   type PieceLibrary,
@@ -28,6 +24,7 @@ import {
   type Situation,
   type Button as StateButton,
   showsPlayerButtons,
+  tooltipFor,
 } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -37,17 +34,27 @@ import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { closeTable, useTableLoad } from "./api";
+import { closeTable, createDebugTable, inviteLink, restartTable, setBound, useTableLoad } from "./api";
 import { type BoardEnv, RootStage } from "./Board";
 import { ContainerContents } from "./ContainerContents";
+import { edgeScrollStep } from "./edgeScroll";
+import { keyIntent } from "./keyboard";
 import { assetUrl, colourHex } from "./layout";
 import { createMotion, evaluationSpeed, MOVE_ANIMATION_MS, scaledMs } from "./motion";
 import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Panels";
 import { PlayerAreas } from "./PlayerAreas";
+import { ReplayBar } from "./ReplayBar";
+import { buildTimeline, clampStep, parseTurnNumber, viewAt, withTurnNumber } from "./replay";
+import { EndedResults } from "./results/EndedResults";
 import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
+import { LENS, MOBILE_SCALE, stepLens, stepZoom, TOOLTIP_DELAY_MS } from "./settings";
 import { play, soundsFor } from "./sounds";
-import { endMessage, noInstructions, statusMessage } from "./statusBar";
+import { bannerOf, COPIED, endMessage, noInstructions, statusMessage, systemError } from "./statusBar";
+import { type TableControls, TableSettingsPanel } from "./TableSettingsPanel";
+import { TableTopBar } from "./TableTopBar";
 import { type TableSession, useTableSession } from "./useTableSession";
+import { useTableSettings } from "./useTableSettings";
+import { type Pointer, ZoomLens } from "./ZoomLens";
 
 export default function TablePage() {
   const { projectSlug = "", tableId = "" } = useParams();
@@ -78,6 +85,10 @@ export default function TablePage() {
   const onStarted = useCallback(() => {
     void refetch().then(() => setLoadCount((n) => n + 1));
   }, [refetch]);
+  // New components (a designer's reload, or r): the same game drawn with them, no remount.
+  const onComponents = useCallback(() => {
+    void refetch();
+  }, [refetch]);
 
   if (load.isPending) return <WaitState message="Loading table..." />;
   const data = load.data;
@@ -106,6 +117,7 @@ export default function TablePage() {
       key={`${tableId}-${loadCount}`}
       table={data.table}
       onStarted={onStarted}
+      onComponents={onComponents}
       queryColour={playAsColor}
     />
   );
@@ -130,8 +142,13 @@ function Background({ url }: { url: string | null }) {
   );
 }
 
-function TableView(props: { table: TableLoadResponse; onStarted: () => void; queryColour: string | null }) {
-  const { table, onStarted, queryColour } = props;
+function TableView(props: {
+  table: TableLoadResponse;
+  onStarted: () => void;
+  onComponents: () => void;
+  queryColour: string | null;
+}) {
+  const { table, onStarted, onComponents, queryColour } = props;
   const colours = table.playerColors.map((p) => p.color);
   const role = useCurrentUser().data?.role ?? "";
   const seatCtx = {
@@ -147,14 +164,13 @@ function TableView(props: { table: TableLoadResponse; onStarted: () => void; que
   };
   const [editMode, setEditMode] = useState(false);
   const [cheatMode, setCheatMode] = useState(false);
-  const session = useTableSession(
-    table,
-    seat,
-    editMode && table.editModeAllowed,
+  const session = useTableSession(table, seat, {
+    editMode: editMode && table.editModeAllowed,
     onStarted,
-    cheatMode && table.editModeAllowed,
-    !actsAs(seatCtx, seat),
-  );
+    onComponents,
+    cheatMode: cheatMode && table.editModeAllowed,
+    viewOnly: !actsAs(seatCtx, seat),
+  });
 
   if (table.status === "open" && table.start_position === null) {
     return <TableLobby table={table} session={session} />;
@@ -173,6 +189,7 @@ function TableView(props: { table: TableLoadResponse; onStarted: () => void; que
       onEditMode={setEditMode}
       cheatMode={cheatMode && table.editModeAllowed}
       onCheatMode={setCheatMode}
+      onReloadComponents={onComponents}
     />
   );
 }
@@ -288,9 +305,48 @@ function gameMessage(session: TableSession, situation: Situation, seat: string, 
   return state.message !== "" ? state.message : noInstructions(state.activePlayer, seat);
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+/** Full event number on an ended table's address; the step shown when replay is on. */
+function useReplay(table: TableLoadResponse, session: TableSession) {
+  const [params, setParams] = useSearchParams();
+  const ended = session.status === "ended";
+  const confirmed = session.model?.confirmed ?? null;
+  const timeline = useMemo(
+    () => (ended && confirmed ? buildTimeline(confirmed.start, confirmed.events) : null),
+    [ended, confirmed],
+  );
+  const length = timeline?.length ?? 0;
+  const linked = parseTurnNumber(params.get("turnNumber"));
+  const [replayOn, setReplayOn] = useState(() => ended && linked !== null && linked < table.events.length);
+  const [step, setStepState] = useState(() => (linked === null ? Number.POSITIVE_INFINITY : linked));
+  const shownStep = timeline === null ? 0 : replayOn ? clampStep(step, length) : length;
+  // While the table is ended the address carries the shown event number (section 2).
+  useEffect(() => {
+    if (timeline === null) return;
+    if (params.get("turnNumber") === String(shownStep)) return;
+    const next = new URLSearchParams(params);
+    next.set("turnNumber", String(shownStep));
+    setParams(next, { replace: true });
+  }, [timeline, shownStep, params, setParams]);
+  const view = useMemo(
+    () => (timeline !== null && replayOn ? viewAt(timeline, shownStep) : null),
+    [timeline, replayOn, shownStep],
+  );
+  const setStep = useCallback(
+    (next: number) => {
+      if (timeline === null) return;
+      setReplayOn(true);
+      setStepState(clampStep(next, timeline.length));
+    },
+    [timeline],
+  );
+  const setOn = useCallback(
+    (on: boolean) => {
+      setReplayOn(on && timeline !== null);
+      if (on && timeline !== null) setStepState((s) => clampStep(s, timeline.length));
+    },
+    [timeline],
+  );
+  return { timeline, replayOn, setReplayOn: setOn, step: shownStep, setStep, view };
 }
 
 function GameView(props: {
@@ -303,6 +359,7 @@ function GameView(props: {
   onEditMode: (on: boolean) => void;
   cheatMode: boolean;
   onCheatMode: (on: boolean) => void;
+  onReloadComponents: () => void;
 }) {
   const {
     table,
@@ -314,23 +371,40 @@ function GameView(props: {
     onEditMode,
     cheatMode,
     onCheatMode,
+    onReloadComponents,
   } = props;
-  const situation = session.situation;
-  if (situation === null) throw new Error("GameView without a situation");
+  if (session.situation === null) throw new Error("GameView without a situation");
+  const slug = table.projectInfo.slug;
+  const tableSettings = useTableSettings(slug);
+  const { settings } = tableSettings;
+  const replay = useReplay(table, session);
+  const replaying = replay.view !== null;
+  const situation = replay.view?.situation ?? session.situation;
   const [showChat, setShowChat] = useState(true);
   const [showLog, setShowLog] = useState(true);
   const [showHelp, setShowHelp] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [lens, setLens] = useState<{ on: boolean; scale: number }>({ on: false, scale: LENS.scale });
+  const pointerRef = useRef<Pointer | null>(null);
+  const [tooltip, setTooltip] = useState<{ text: string; x: number; y: number } | null>(null);
+  const [bound, setBoundState] = useState(table.isBound);
+  const [invite, setInvite] = useState<{ colour: string; link: string } | null>(null);
   const user = useCurrentUser().data;
-  // Section 6: site admins and the project's designers see the reload controls.
-  const mayReload =
-    user != null && (user.role.includes("admin") || table.projectInfo.roles.designer.includes(user.username));
+  const navigate = useNavigate();
+  const isAdmin = user?.role.includes("admin") === true;
+  const roles = table.projectInfo.roles;
+  // Section 6: site admins and the project's designers see the restart, reload and bind controls.
+  const mayReload = user != null && (isAdmin || roles.designer.includes(user.username));
+  const mayInvite =
+    table.tableMode === "demo-invite" &&
+    user != null &&
+    (isAdmin || roles.designer.includes(user.username) || roles.mod.includes(user.username));
   const chatInput = useRef<HTMLInputElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const mouse = useRef<{ x: number; y: number } | null>(null);
   const [boxWidth, setBoxWidth] = useState(900);
   const situationRef = useRef(situation);
   situationRef.current = situation;
-  const slug = table.projectInfo.slug;
   const motion = useMemo(
     () => createMotion(() => scaledMs(MOVE_ANIMATION_MS, evaluationSpeed(slug))),
     [slug],
@@ -361,16 +435,19 @@ function GameView(props: {
   // (children's layout effects run before this passive effect, so they still see the old one).
   useEffect(() => {
     const before = motion.previous.current;
-    if (before !== null && before !== situation)
+    if (before !== null && before !== situation && !replaying)
       for (const sound of soundsFor(before, situation, seat)) play(sound);
     motion.previous.current = situation;
-  }, [situation, seat, motion]);
+  }, [situation, seat, motion, replaying]);
 
   const rootInfo = componentInfo(session.pieces, situation.root, situation);
   const stageW = rootInfo.width;
   const stageH = flowHeight(situation, session.pieces) ?? rootInfo.height;
-  // Fit the width, and the height of the window below the top bar and status bar.
-  const scale = Math.min(1.5, boxWidth / stageW, Math.max(300, window.innerHeight - 230) / stageH);
+  // Fit the width and the window below the bars; the zoom setting scales that; small screens keep
+  // at least the mobile scale and scroll instead.
+  const fitted = Math.min(1.5, boxWidth / stageW, Math.max(300, window.innerHeight - 230) / stageH);
+  const small = window.innerWidth < 600;
+  const scale = Math.max(small ? MOBILE_SCALE : 0, fitted) * (settings.zoom / 100);
 
   useEffect(() => {
     const el = stageRef.current?.parentElement;
@@ -382,19 +459,22 @@ function GameView(props: {
     return () => observer.disconnect();
   }, []);
 
-  const highlightsKey = session.highlights.join("|");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: highlightsKey stands for the highlights.
-  const highlights = useMemo(() => new Set(session.highlights), [highlightsKey]);
+  const selected = replaying ? null : session.selected;
+  const highlightsKey = replaying ? "" : session.highlights.join("|");
+  const highlights = useMemo(
+    () => new Set(highlightsKey === "" ? [] : highlightsKey.split("|")),
+    [highlightsKey],
+  );
   // The situation's game state, containers and players key the env: nodes draw from them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the extra keys are intended.
   const env: BoardEnv = useMemo(
     () => ({
-      slug: table.projectInfo.slug,
+      slug,
       pieces: session.pieces,
       situationRef,
       seat,
       editMode,
-      selected: session.selected,
+      selected,
       highlights,
       act: session.act,
       motion,
@@ -405,11 +485,11 @@ function GameView(props: {
       table.decks,
       motion,
       inspect,
-      table.projectInfo.slug,
+      slug,
       session.pieces,
       seat,
       editMode,
-      session.selected,
+      selected,
       highlights,
       session.act,
       situation.gameState,
@@ -418,106 +498,310 @@ function GameView(props: {
     ],
   );
 
-  const { act, deselect, sendPing } = session;
+  const { act, deselect, sendPing, showAlert } = session;
+  const { setZoom, zoomDraft } = tableSettings;
+
+  const copy = useCallback(
+    async (text: string) => {
+      try {
+        await navigator.clipboard.writeText(text);
+        showAlert(COPIED);
+      } catch {
+        showAlert({ text: `Copy this link: ${text}`, color: "green" });
+      }
+    },
+    [showAlert],
+  );
+
+  const debugTable = useCallback(
+    async (step: number) => {
+      const result = await createDebugTable(table.tableId, step);
+      if (!result.ok) showAlert(systemError(result.reason));
+      else navigate(result.path);
+    },
+    [table.tableId, navigate, showAlert],
+  );
+
+  /** Delete and f adjust a component by hand: edit mode's raw moves, never the rules. */
+  const adjust = useCallback(
+    (kind: "discard" | "flip") => {
+      const id = session.selected;
+      if (id === null) return;
+      if (!editMode) {
+        showAlert({ text: "Turn on edit mode to discard or flip a component by hand.", color: "pink" });
+        return;
+      }
+      const component = findComponent(situationRef.current.root, id);
+      if (!component) return;
+      const move =
+        kind === "discard"
+          ? { type: "discard", componentId: id }
+          : {
+              type: "set component option",
+              componentId: id,
+              // The face or back a card shows is its facedown option (engine visibility).
+              option: "facedown",
+              value: component.options.facedown !== true,
+            };
+      act({ kind: "raw move", move }, { alone: true });
+    },
+    [session.selected, editMode, act, showAlert],
+  );
+
+  const keyState = useRef({ replay, ended, editMode, lens });
+  keyState.current = { replay, ended, editMode, lens };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === "Escape") deselect();
-      else if (event.key === "Enter") {
-        event.preventDefault();
-        // Focus at once when the chat is open, so the next keys go to the message and not to hotkeys.
-        if (chatInput.current) chatInput.current.focus();
-        else {
-          setShowChat(true);
-          window.setTimeout(() => chatInput.current?.focus(), 0);
+      const intent = keyIntent({
+        key: event.key,
+        type: event.type === "keyup" ? "keyup" : "keydown",
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        repeat: event.repeat,
+        target: event.target,
+      });
+      if (intent === null) return;
+      const now = keyState.current;
+      switch (intent.kind) {
+        case "lens":
+          if (intent.on) event.preventDefault();
+          setLens((l) => (l.on === intent.on ? l : { ...l, on: intent.on }));
+          return;
+        case "replay step": {
+          // A focused slider steps by itself: do not step twice.
+          if (!now.ended || (event.target instanceof HTMLInputElement && event.target.type === "range"))
+            return;
+          event.preventDefault();
+          now.replay.setStep(now.replay.step + intent.by);
+          return;
         }
-      } else if (event.key === "l" || event.key === "L") setShowLog((v) => !v);
-      else if ((event.key === "e" || event.key === "E") && table.editModeAllowed) onEditMode(!editMode);
-      else if ((event.key === "g" || event.key === "G") && mouse.current !== null)
-        sendPing(mouse.current.x, mouse.current.y);
+        case "zoom":
+          event.preventDefault();
+          setZoom(stepZoom(zoomDraft, intent.direction), true);
+          return;
+        case "deselect":
+          deselect();
+          return;
+        case "open chat":
+          event.preventDefault();
+          // Focus at once when the chat is open, so the next keys go to the message and not to hotkeys.
+          if (chatInput.current) chatInput.current.focus();
+          else {
+            setShowChat(true);
+            window.setTimeout(() => chatInput.current?.focus(), 0);
+          }
+          return;
+        case "toggle log":
+          setShowLog((v) => !v);
+          return;
+        case "toggle edit mode":
+          if (table.editModeAllowed) onEditMode(!now.editMode);
+          return;
+        case "ping":
+          if (mouse.current !== null) sendPing(mouse.current.x, mouse.current.y);
+          return;
+        case "reload components":
+          onReloadComponents();
+          return;
+        case "discard":
+        case "flip":
+          adjust(intent.kind);
+          return;
+      }
     };
+    // The lens hides when the window loses the key it was waiting for.
+    const onBlur = () => setLens((l) => (l.on ? { ...l, on: false } : l));
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [deselect, sendPing, editMode, onEditMode, table.editModeAllowed]);
+    window.addEventListener("keyup", onKey);
+    window.addEventListener("blur", onBlur);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("keyup", onKey);
+      window.removeEventListener("blur", onBlur);
+    };
+  }, [deselect, sendPing, onEditMode, table.editModeAllowed, setZoom, zoomDraft, adjust, onReloadComponents]);
 
-  const state = session.activeState;
+  // Ctrl + wheel changes the scale, Alt + wheel the lens; the browser's own zoom stays out of it.
+  useEffect(() => {
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.altKey) return;
+      event.preventDefault();
+      const direction = event.deltaY < 0 ? 1 : -1;
+      if (event.altKey) setLens((l) => ({ ...l, scale: stepLens(l.scale, direction) }));
+      else setZoom(stepZoom(zoomDraft, direction), true);
+    };
+    window.addEventListener("wheel", onWheel, { passive: false });
+    return () => window.removeEventListener("wheel", onWheel);
+  }, [setZoom, zoomDraft]);
+
+  // Pointer position for the lens and edge scrolling, kept in a ref: no re-render per mouse move.
+  useEffect(() => {
+    const onMove = (event: globalThis.MouseEvent) => {
+      pointerRef.current = { clientX: event.clientX, clientY: event.clientY };
+    };
+    const onLeave = () => {
+      pointerRef.current = null;
+    };
+    window.addEventListener("mousemove", onMove);
+    document.documentElement.addEventListener("mouseleave", onLeave);
+    return () => {
+      window.removeEventListener("mousemove", onMove);
+      document.documentElement.removeEventListener("mouseleave", onLeave);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!settings.edgeScroll) return;
+    let frame = 0;
+    const tick = () => {
+      const p = pointerRef.current;
+      if (p !== null) {
+        const { dx, dy } = edgeScrollStep(p.clientX, p.clientY, {
+          width: window.innerWidth,
+          height: window.innerHeight,
+        });
+        if (dx !== 0 || dy !== 0) window.scrollBy(dx, dy);
+      }
+      frame = window.requestAnimationFrame(tick);
+    };
+    frame = window.requestAnimationFrame(tick);
+    return () => window.cancelAnimationFrame(frame);
+  }, [settings.edgeScroll]);
+
+  // Hover tooltips: the rule module's text for the component under a still pointer, after 1500 ms.
+  const hoverTimer = useRef<number | null>(null);
+  const onBoardMove = (event: MouseEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    mouse.current = {
+      x: Math.round((event.clientX - rect.left) / scale),
+      y: Math.round((event.clientY - rect.top) / scale),
+    };
+    if (!settings.tooltips) return;
+    if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+    setTooltip(null);
+    const node = (event.target as HTMLElement).closest?.("[data-component-id]");
+    const id = node?.getAttribute("data-component-id");
+    if (!id) return;
+    const { clientX, clientY } = event;
+    hoverTimer.current = window.setTimeout(() => {
+      const text =
+        tooltipFor(session.module, situationRef.current, id, seat, {
+          pieces: session.pieces,
+          options: session.options,
+        }) ?? node?.getAttribute("aria-label");
+      if (text) setTooltip({ text, x: clientX, y: clientY });
+    }, TOOLTIP_DELAY_MS);
+  };
+  useEffect(
+    () => () => {
+      if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+    },
+    [],
+  );
+
+  const state = replaying ? activeState(situation) : session.activeState;
   const stateText = situation.ended
     ? endMessage(situation.stats)
     : state === null
       ? ""
       : gameMessage(session, situation, seat, state);
   const buttons =
-    state === null
+    state === null || replaying
       ? []
       : [
           ...(showsPlayerButtons(situation, seat, editMode) ? state.buttons : []),
           ...(editMode ? state.editModeButtons : []),
         ];
   const extent = boardExtent(situation.players.length);
+  const midgame = session.status === "midgame";
+  const undoDisabled = !editMode && state !== null && state.activePlayer === EVERYONE;
+  const log =
+    replay.view?.log ??
+    (ended
+      ? replay.timeline
+        ? viewAt(replay.timeline, replay.timeline.length).log
+        : []
+      : (session.model?.confirmed.log ?? []));
+
+  const controls: TableControls = {
+    mayReload,
+    isAdmin,
+    midgame,
+    bound,
+    onReloadDecks: () => session.reload("decks"),
+    onReloadDataSheet: () => session.reload("data sheet"),
+    onReloadComponents: () => session.reload("components"),
+    onReloadDevComponents: () => session.reload("dev components"),
+    onBind: (next) =>
+      void setBound(slug, table.tableId, next).then((failure) => {
+        if (failure === null) setBoundState(next);
+        else showAlert(systemError(failure));
+      }),
+    onRestart: () =>
+      void restartTable(slug, table.tableId).then((failure) => {
+        if (failure !== null) showAlert(systemError(failure));
+      }),
+    onDebugTable: () =>
+      void debugTable(replay.timeline ? replay.step : (session.model?.confirmed.events.length ?? 0)),
+    inviteSeats: mayInvite ? table.possibleColors : [],
+    onInviteLink: (colour) =>
+      void inviteLink(table.tableId, colour).then((result) => {
+        if (!result.ok) showAlert(systemError(result.reason));
+        else {
+          setInvite({ colour, link: result.link });
+          void copy(result.link);
+        }
+      }),
+  };
 
   return (
     <Box>
       <Background url={table.projectInfo.background} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
-        <Typography variant="h2" sx={{ fontSize: "1.3rem", flex: 1 }}>
-          {table.projectInfo.project_name}
-          {session.status === "ended" ? " (ended)" : ""}
-        </Typography>
-        {choices.length > 1 ? (
-          <FormControl size="small" sx={{ minWidth: 160 }}>
-            <InputLabel id="play-as-label">Play as</InputLabel>
-            <Select
-              labelId="play-as-label"
-              label="Play as"
-              value={seat}
-              onChange={(event) => onSeat(String(event.target.value))}
-            >
-              {choices.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-        ) : (
-          <Typography>{`You are playing as ${seat}`}</Typography>
-        )}
-        {table.editModeAllowed && (
-          <FormControlLabel
-            control={<Switch checked={editMode} onChange={(event) => onEditMode(event.target.checked)} />}
-            label="Edit mode"
-          />
-        )}
-        {table.editModeAllowed && (
-          <FormControlLabel
-            control={<Switch checked={cheatMode} onChange={(event) => onCheatMode(event.target.checked)} />}
-            label="Cheat mode"
-          />
-        )}
-        {table.projectInfo.overviewCard && (
-          <Button size="small" aria-pressed={showHelp} onClick={() => setShowHelp((v) => !v)}>
-            Help
-          </Button>
-        )}
-        {mayReload && session.status === "midgame" && (
-          <>
-            <Button size="small" onClick={() => session.reload("decks")}>
-              Reload decks
-            </Button>
-            <Button size="small" onClick={() => session.reload("data sheet")}>
-              Reload data sheet
-            </Button>
-          </>
-        )}
-        <FormControlLabel
-          control={<Switch checked={showChat} onChange={(event) => setShowChat(event.target.checked)} />}
-          label="Chat"
+      <TableTopBar
+        title={table.projectInfo.project_name}
+        seat={seat}
+        seatChoices={choices}
+        onSeat={onSeat}
+        onOpenSettings={() => setSettingsOpen(true)}
+        rulebookHref={`/projects/${encodeURIComponent(slug)}/rules`}
+        ended={ended}
+        replayOn={replay.replayOn}
+        onReplay={replay.setReplayOn}
+        onUndo={midgame ? session.undo : null}
+        undoDisabled={undoDisabled}
+        showChat={showChat}
+        onChat={setShowChat}
+        showLog={showLog}
+        onLog={setShowLog}
+        help={
+          table.projectInfo.overviewCard ? { shown: showHelp, toggle: () => setShowHelp((v) => !v) } : null
+        }
+        editMode={table.editModeAllowed && !ended ? { on: editMode, set: onEditMode } : null}
+        banner={bannerOf(situation.globals)}
+      />
+      {invite && (
+        <Alert severity="info" onClose={() => setInvite(null)} sx={{ mb: 1 }}>
+          Invite link for {invite.colour}:{" "}
+          <Box
+            component="code"
+            aria-label={`Invite link for ${invite.colour}`}
+            sx={{ wordBreak: "break-all" }}
+          >
+            {invite.link}
+          </Box>
+        </Alert>
+      )}
+      {ended && replay.timeline && replay.replayOn && (
+        <ReplayBar
+          step={replay.step}
+          length={replay.timeline.length}
+          marks={replay.timeline.marks}
+          onStep={replay.setStep}
+          onCopyLink={() => void copy(withTurnNumber(window.location.href, replay.step))}
+          onDebugTable={isAdmin ? () => void debugTable(replay.step) : null}
         />
-        <FormControlLabel
-          control={<Switch checked={showLog} onChange={(event) => setShowLog(event.target.checked)} />}
-          label="Log"
-        />
-      </Stack>
+      )}
       <StatusBar
         status={session.clientState}
         message={statusMessage(session.clientState, stateText)}
@@ -534,12 +818,10 @@ function GameView(props: {
             ref={stageRef}
             role="application"
             aria-label="Game board"
-            onMouseMove={(event) => {
-              const rect = event.currentTarget.getBoundingClientRect();
-              mouse.current = {
-                x: Math.round((event.clientX - rect.left) / scale),
-                y: Math.round((event.clientY - rect.top) / scale),
-              };
+            onMouseMove={onBoardMove}
+            onMouseLeave={() => {
+              if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+              setTooltip(null);
             }}
             sx={{ position: "relative", width: stageW * scale, height: stageH * scale, overflow: "hidden" }}
           >
@@ -552,6 +834,7 @@ function GameView(props: {
                 height: stageH,
                 transform: `scale(${scale})`,
                 transformOrigin: "0 0",
+                pointerEvents: replaying ? "none" : undefined,
               }}
             >
               <RootStage env={env} root={situation.root} width={rootInfo.width} height={rootInfo.height} />
@@ -579,8 +862,22 @@ function GameView(props: {
         </Box>
         {(showChat || showLog) && (
           <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
-            {showLog && <LogPanel log={session.model?.confirmed.log ?? []} />}
-            {showChat && <ChatPanel messages={session.chat} onSend={session.sendChat} inputRef={chatInput} />}
+            {showLog && (
+              <LogPanel
+                log={log}
+                {...(ended && isAdmin ? { onCtrlClick: (seq: number) => void debugTable(seq + 1) } : {})}
+              />
+            )}
+            {showChat && (
+              <ChatPanel
+                messages={session.chat}
+                onSend={(message) => {
+                  session.sendChat(message);
+                  if (settings.closeChatAfterSend) setShowChat(false);
+                }}
+                inputRef={chatInput}
+              />
+            )}
           </Stack>
         )}
       </Stack>
@@ -601,6 +898,45 @@ function GameView(props: {
             borderRadius: 1,
           }}
         />
+      )}
+      {tooltip && (
+        <Paper
+          role="tooltip"
+          sx={{
+            position: "fixed",
+            left: tooltip.x + 16,
+            top: tooltip.y + 16,
+            zIndex: 1450,
+            px: 1.5,
+            py: 0.75,
+            maxWidth: 320,
+            pointerEvents: "none",
+            whiteSpace: "pre-line",
+          }}
+        >
+          {tooltip.text}
+        </Paper>
+      )}
+      <ZoomLens
+        source={stageRef}
+        on={lens.on}
+        lastPointer={pointerRef}
+        scale={lens.scale}
+        version={situation}
+      />
+      <TableSettingsPanel
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        settings={tableSettings}
+        editModeAllowed={table.editModeAllowed && !ended}
+        editMode={editMode}
+        onEditMode={onEditMode}
+        cheatMode={cheatMode}
+        onCheatMode={onCheatMode}
+        controls={controls}
+      />
+      {session.status === "ended" && (
+        <EndedResults table={table} situation={session.situation} seat={seat} user={user?.username ?? null} />
       )}
       <AlertPopup alert={session.alert} onClose={session.clearAlert} />
       <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />

@@ -39,3 +39,44 @@ export function useTableLoad(tableId: string, playAsColor: string | null, invite
     refetchOnReconnect: false,
   });
 }
+
+/** The outcome of an admin or designer control: null when it worked, else the text to show. */
+type ControlOutcome = Promise<string | null>;
+
+const enc = encodeURIComponent;
+
+/** Restart table (section 7): the table starts again from a fresh set-up; every tab reloads. */
+export async function restartTable(slug: string, tableId: string): ControlOutcome {
+  const result = await api(`/api/projects/${enc(slug)}/${enc(tableId)}/restart-table/`, {
+    method: "POST",
+    body: {},
+  });
+  return result.ok ? null : failureText(result);
+}
+
+/** Binds the table to the component editor (or unbinds it): the bound flag flips on ok. */
+export async function setBound(slug: string, tableId: string, bound: boolean): ControlOutcome {
+  const verb = bound ? "bind-table" : "unbind-table";
+  const result = await api(`/api/${verb}/${enc(tableId)}/${enc(slug)}`, { method: "POST", body: {} });
+  return result.ok ? null : failureText(result);
+}
+
+/** A debug table forked after `step` events; the answer is the path to navigate to. */
+export async function createDebugTable(
+  tableId: string,
+  step: number,
+): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+  const result = await api(`/api/debug-table/${enc(tableId)}/${step}`, { method: "POST", body: {} });
+  if (!result.ok) return { ok: false, reason: failureText(result) };
+  return { ok: true, path: result.text.trim() };
+}
+
+/** The invite link of a seat of a demo-invite table (playAsColor + invitePwd), as a full address. */
+export async function inviteLink(
+  tableId: string,
+  color: string,
+): Promise<{ ok: true; link: string } | { ok: false; reason: string }> {
+  const result = await api<{ link: string }>(`/api/invite-link/${enc(tableId)}?color=${enc(color)}`);
+  if (!result.ok || result.json === undefined) return { ok: false, reason: failureText(result) };
+  return { ok: true, link: new URL(result.json.link, window.location.origin).toString() };
+}

@@ -1,7 +1,7 @@
 import { findComponent, type Situation, type TableEvent } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import { applyEvents, initialConfirmed, lastSeq } from "./eventLog";
-import { chessStart, turn } from "./testkit";
+import { chessMove, chessStart } from "./testkit";
 
 function pawnAt(situation: Situation, square: string): string | undefined {
   const squares = findComponent(situation.root, "board")?.children.squares;
@@ -9,15 +9,12 @@ function pawnAt(situation: Situation, square: string): string | undefined {
   return squares[square]?.id;
 }
 
-/** Two chess turns: red selects the e2 pawn, then moves it to e4. */
+/** Two chess turns: red (white) plays e2-e4, blue answers e7-e5. */
 function twoTurns(): { start: Situation; events: TableEvent[] } {
   const start = chessStart();
-  const pawn = pawnAt(start, "e2") as string;
-  const e0 = turn(start, 0, "red", [{ kind: "click component", componentId: pawn }]);
-  const afterSelect = initialConfirmed(start, [e0]).situation;
-  const e1 = turn(afterSelect, 1, "red", [
-    { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: "e4" },
-  ]);
+  const e0 = chessMove(start, 0, "red", pawnAt(start, "e2") as string, "e4");
+  const afterFirst = initialConfirmed(start, [e0]).situation;
+  const e1 = chessMove(afterFirst, 1, "blue", pawnAt(afterFirst, "e7") as string, "e5");
   return { start, events: [e0, e1] };
 }
 
@@ -30,6 +27,7 @@ describe("event log", () => {
     expect(first.applied).toBe(2);
     expect(first.gap).toBe(false);
     expect(pawnAt(first.confirmed.situation, "e4")).toBeDefined();
+    expect(pawnAt(first.confirmed.situation, "e5")).toBeDefined();
     expect(pawnAt(first.confirmed.situation, "e2")).toBeUndefined();
     // Duplicates (a resubscribe answering what the live socket already delivered) are skipped.
     const again = applyEvents(first.confirmed, events);
@@ -52,7 +50,8 @@ describe("event log", () => {
     const undo: TableEvent = { kind: "undo", seq: 2, actor: "red", timestamp: 5, undone: [1] };
     const after = applyEvents(confirmed, [undo]);
     expect(after.applied).toBe(1);
-    expect(pawnAt(after.confirmed.situation, "e2")).toBeDefined();
+    expect(pawnAt(after.confirmed.situation, "e7")).toBeDefined();
+    expect(pawnAt(after.confirmed.situation, "e4")).toBeDefined();
     expect(after.confirmed.log.length).toBeLessThan(confirmed.log.length);
   });
 

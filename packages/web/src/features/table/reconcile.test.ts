@@ -10,7 +10,7 @@ import {
   startPending,
   type TableModel,
 } from "./reconcile";
-import { chessStart, turn } from "./testkit";
+import { chessMove, chessStart } from "./testkit";
 
 function model(): TableModel {
   return { confirmed: initialConfirmed(chessStart(), []), pending: null, outOfSync: false };
@@ -19,9 +19,7 @@ function model(): TableModel {
 describe("optimistic reconciliation", () => {
   it("shows the pending turn until the server's event arrives, then the server's", () => {
     const base = model();
-    const local = turn(base.confirmed.situation, 0, "red", [
-      { kind: "click component", componentId: "white-pawn-e2" },
-    ]);
+    const local = chessMove(base.confirmed.situation, 0, "red", "white-pawn-e2", "e4");
     const optimistic = initialConfirmed(base.confirmed.start, [local]).situation;
     const pending = startPending(base, { turnUID: "t0", moveId: 0, situation: optimistic });
     expect(displayedSituation(pending)).toBe(optimistic);
@@ -57,9 +55,7 @@ describe("optimistic reconciliation", () => {
 
   it("a resync applies what was missed and clears out-of-sync", () => {
     const base = { ...model(), outOfSync: true };
-    const e0 = turn(base.confirmed.situation, 0, "red", [
-      { kind: "click component", componentId: "white-pawn-e2" },
-    ]);
+    const e0 = chessMove(base.confirmed.situation, 0, "red", "white-pawn-e2", "e4");
     const after = resynced(base, [e0]);
     expect(after.model.outOfSync).toBe(false);
     expect(after.model.confirmed.events).toHaveLength(1);

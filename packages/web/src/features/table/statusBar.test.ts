@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ALERTS,
+  bannerOf,
   clientStatus,
   endMessage,
   moveBlock,
@@ -56,5 +57,26 @@ describe("endMessage", () => {
     expect(endMessage({ result: { result: "1/2-1/2", winner: null } })).toBe(
       "The game has ended. Draw. (1/2-1/2)",
     );
+  });
+});
+
+describe("the global message banner", () => {
+  it("shows a text global with the default colours, or the rules' own colours", () => {
+    expect(bannerOf({})).toBeNull();
+    expect(bannerOf({ globalMessage: "  " })).toBeNull();
+    expect(bannerOf({ globalMessage: "Final round!" })).toMatchObject({ text: "Final round!" });
+    expect(bannerOf({ globalMessage: { text: "Storm", background: "#123456", color: "white" } })).toEqual({
+      text: "Storm",
+      background: "#123456",
+      color: "white",
+    });
+  });
+
+  it("never passes a value that is not a colour on as CSS", () => {
+    const banner = bannerOf({
+      globalMessage: { text: "x", background: "red; background-image: url(evil)", color: "rgb(1,2,3)" },
+    });
+    expect(banner?.background).toBe("#fff3cd");
+    expect(banner?.color).toBe("rgb(1,2,3)");
   });
 });

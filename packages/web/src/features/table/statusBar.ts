@@ -77,7 +77,12 @@ export interface AlertMessage {
   hint?: string;
   /** A button in the alert (cheat mode's 'Do it anyway!'). */
   action?: { label: string; run: () => void };
+  /** How long it shows; ALERT_HIDE_MS when unset. */
+  hideMs?: number;
 }
+
+/** 'Copied to clipboard.' hides after 1 s (section 9). */
+export const COPIED: AlertMessage = { text: "Copied to clipboard.", color: "green", hideMs: 1000 };
 
 /** Cheat mode's alert (game-table.md section 5), the spec's words to the letter. */
 export const DO_IT_ANYWAY = "Do it anyway!";
@@ -127,3 +132,34 @@ export function refusalAlert(message: string): AlertMessage {
 
 export const ALERT_HIDE_MS = 3000;
 export const PING_MS = 10000;
+
+/** The global of the situation a rule module sets to show the table-wide message banner. */
+export const BANNER_GLOBAL = "globalMessage";
+
+export interface Banner {
+  text: string;
+  background: string;
+  color: string;
+}
+
+const CSS_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\))$/i;
+
+/**
+ * The global message banner (section 2): globals.globalMessage as a text, or as { text, background,
+ * color }. Colours must look like CSS colours: a value from the rules is never injected as CSS.
+ */
+export function bannerOf(globals: Record<string, unknown>): Banner | null {
+  const raw = globals[BANNER_GLOBAL];
+  const fallback = { background: "#fff3cd", color: "#3e2f00" };
+  if (typeof raw === "string") return raw.trim() === "" ? null : { text: raw, ...fallback };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.text !== "string" || r.text.trim() === "") return null;
+  const colour = (value: unknown, otherwise: string) =>
+    typeof value === "string" && CSS_COLOUR.test(value.trim()) ? value.trim() : otherwise;
+  return {
+    text: r.text,
+    background: colour(r.background, fallback.background),
+    color: colour(r.color, fallback.color),
+  };
+}

@@ -27,3 +27,17 @@ export function turn(live: Situation, seq: number, seat: string, actions: Action
   if (result.value.event === null) throw new Error("no event");
   return result.value.event;
 }
+
+/** A whole chess move as one turn: the piece's click, then its destination square's. */
+export function chessMove(
+  live: Situation,
+  seq: number,
+  seat: string,
+  pieceId: string,
+  to: string,
+): TurnEvent {
+  return turn(live, seq, seat, [
+    { kind: "click component", componentId: pieceId },
+    { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: to },
+  ]);
+}

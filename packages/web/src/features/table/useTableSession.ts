@@ -4,8 +4,10 @@
 import {
   type Action,
   activeState,
+  fold,
   mayAct,
   type PieceLibrary,
+  planUndo,
   type RuleModule,
   recordTurn,
   type Situation,
@@ -81,15 +83,19 @@ function modelOf(load: TableLoadResponse): TableModel | null {
   return { confirmed: initialConfirmed(load.start_position, load.events), pending: null, outOfSync: false };
 }
 
-export function useTableSession(
-  load: TableLoadResponse,
-  seat: string,
-  editMode: boolean,
-  onStarted: () => void,
-  cheatMode = false,
+export interface SessionOptions {
+  editMode: boolean;
+  /** The table started (or its decks changed): load it again from scratch. */
+  onStarted: () => void;
+  /** The table's components changed: load them again, keeping the game as it is. */
+  onComponents: () => void;
+  cheatMode?: boolean;
   /** Looking through another colour's eyes (read-only view): no turns. */
-  viewOnly = false,
-) {
+  viewOnly?: boolean;
+}
+
+export function useTableSession(load: TableLoadResponse, seat: string, how: SessionOptions) {
+  const { editMode, onStarted, onComponents, cheatMode = false, viewOnly = false } = how;
   const { socket, connected } = useSocket();
   const me = useCurrentUser().data?.username ?? null;
   const tableId = load.tableId;
@@ -179,6 +185,11 @@ export function useTableSession(
       }
       return;
     }
+    // New components are not an event of the log: the table is loaded again with them.
+    if (message.type === "reload-components" || message.type === "reload-dev-editor-components") {
+      onComponents();
+      return;
+    }
     if (
       message.type !== "game-move" &&
       message.type !== "undo" &&
@@ -235,6 +246,19 @@ export function useTableSession(
   heldRef.current = held;
   const statusRef = useRef(status);
   statusRef.current = status;
+
+  /** No answer at all (a lost message): drop the optimistic turn and ask the server where it is. */
+  const awaitAnswer = useCallback(
+    (turnUID: string) => {
+      window.setTimeout(() => {
+        const now = modelRef.current;
+        if (now?.pending?.turnUID !== turnUID) return;
+        setModel({ ...now, pending: null });
+        subscribe();
+      }, PENDING_TIMEOUT_MS);
+    },
+    [setModel, subscribe],
+  );
 
   const actRef = useRef<(action: Action, how?: ActOptions) => void>(() => undefined);
   /** One player action: evaluated locally first; refused locally means nothing is sent. */
@@ -295,13 +319,7 @@ export function useTableSession(
       setHeld(null);
       setModel(startPending(current, { turnUID, moveId: seq, situation: outcome.situation }));
       socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode: edit, seat });
-      // No answer at all (a lost message): drop the optimistic turn and ask the server where it is.
-      window.setTimeout(() => {
-        const now = modelRef.current;
-        if (now?.pending?.turnUID !== turnUID) return;
-        setModel({ ...now, pending: null });
-        subscribe();
-      }, PENDING_TIMEOUT_MS);
+      awaitAnswer(turnUID);
     },
     [
       socket,
@@ -316,10 +334,45 @@ export function useTableSession(
       tableId,
       showAlert,
       setModel,
-      subscribe,
+      awaitAnswer,
     ],
   );
   actRef.current = act;
+
+  /**
+   * Undo (game-table.md section 4): planned by the engine here first, so a refusal ('Cannot undo
+   * someone else's turn', 'You cannot undo this turn') shows at once and nothing is sent; the
+   * optimistic refold shows until the server's undo event arrives.
+   */
+  const undo = useCallback(() => {
+    const current = modelRef.current;
+    if (current === null || !socket) return;
+    if (viewOnly) {
+      showAlert(viewOnlyAlert(seat));
+      return;
+    }
+    const block = moveBlock(stateRef.current, editMode);
+    if (block !== null) {
+      showAlert(block);
+      return;
+    }
+    const planned = planUndo(current.confirmed.events, current.confirmed.situation, {
+      seat,
+      editMode,
+      timestamp: Date.now(),
+    });
+    if (!planned.ok) {
+      showAlert(refusalAlert(planned.message));
+      return;
+    }
+    setHeld(null);
+    const seq = expectedMoveId(current);
+    const turnUID = randomId();
+    const situation = fold(current.confirmed.start, [...current.confirmed.events, planned.value]);
+    setModel(startPending(current, { turnUID, moveId: seq, situation }));
+    socket.emit("undo", { tableId, moveId: seq, turnUID, editMode, seat });
+    awaitAnswer(turnUID);
+  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer]);
 
   // The active state's delayed evaluation: sent once its delay has passed, by a seat that may act.
   const confirmedSituation = model?.confirmed.situation ?? null;
@@ -360,10 +413,14 @@ export function useTableSession(
     [socket, tableId],
   );
 
-  /** Designers and site admins: the table takes the project's current data sheet or decks. */
+  /** Designers and site admins: the table takes the project's current data sheet, decks or components. */
   const reload = useCallback(
-    (what: "data sheet" | "decks") => {
-      socket?.emit(what === "decks" ? "reload decks" : "reload data sheet", { tableId });
+    (what: "data sheet" | "decks" | "components" | "dev components") => {
+      const payload = { tableId };
+      if (what === "decks") socket?.emit("reload decks", payload);
+      else if (what === "data sheet") socket?.emit("reload data sheet", payload);
+      else if (what === "components") socket?.emit("reload components", payload);
+      else socket?.emit("reload dev editor components", payload);
     },
     [socket, tableId],
   );
@@ -407,6 +464,7 @@ export function useTableSession(
     selected,
     highlights,
     act,
+    undo,
     deselect,
     sendChat,
     sendPing,

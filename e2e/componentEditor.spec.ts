@@ -1,0 +1,308 @@
+import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+
+// The component editor (admin-decks-editor.md sections 2, 4, 5, 8): a designer of the shipped
+// template-board project edits its development components in the browser, and every change is read
+// back from the server through GET /api/projects/{slug}/components?development=true.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const port = String(21000 + Math.floor(Math.random() * 20000));
+const SLUG = "template-board";
+const DEV = () => `${server.url}/api/projects/${SLUG}/components?development=true`;
+
+type Tree = Record<string, Record<string, unknown>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function person(name: string, role = "user") {
+  const p = await signedInPerson(browser, server, name, role);
+  contexts.push(p.context);
+  return p;
+}
+
+async function devTree(page: Page): Promise<Tree> {
+  const res = await page.request.get(DEV());
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { components: Tree }).components;
+}
+
+async function openEditor(page: Page) {
+  await page.setViewportSize({ width: 1500, height: 1000 });
+  await page.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+  await page.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
+}
+
+/** The border colour as [red, green, blue]. */
+async function borderRgb(el: Locator): Promise<number[]> {
+  const colour = await el.evaluate((node) => getComputedStyle(node).borderTopColor);
+  return (colour.match(/\d+/g) ?? []).map(Number);
+}
+
+const saved = (page: Page) => page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
+
+let designer: Page;
+let errors: string[];
+
+describe("the component editor", () => {
+  beforeAll(async () => {
+    const admin = await person("ce_admin", "admin");
+    const dee = await person("ce_dee");
+    const res = await admin.page.request.post(`${server.url}/api/projects/add-role/${SLUG}`, {
+      data: { username: "ce_dee", roleName: "designer" },
+    });
+    expect(res.status()).toBe(200);
+    designer = dee.page;
+    errors = dee.errors;
+  });
+
+  it("is opened from the administration page, and refused to someone who is not a designer", async () => {
+    await designer.goto(`${server.url}/projects/${SLUG}/admin`);
+    await designer.getByRole("link", { name: "Open component editor" }).click();
+    await designer.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
+    expect(await designer.title()).toContain("component editor");
+
+    const player = await person("ce_player");
+    await player.page.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    await player.page
+      .getByText("Only the project's designers and site admins can use the component editor.")
+      .waitFor();
+  });
+
+  it("renames a piece and updates the accepts lists that name it", async () => {
+    await openEditor(designer);
+    const tree = designer.getByRole("tree", { name: "Component tree" });
+    await tree.getByRole("treeitem", { name: "stone-red", exact: true }).click();
+    await designer.getByText("Selected: stone-red").waitFor();
+
+    // Names breaking a rule of section 5 keep the button disabled and say why.
+    const newName = designer.getByLabel("New name for stone-red");
+    const rename = designer.getByRole("button", { name: "Rename", exact: true });
+    await newName.fill("ab");
+    await designer.getByText("At least 3 characters").first().waitFor();
+    expect(await rename.isDisabled()).toBe(true);
+    await newName.fill("positions");
+    await designer.getByText("Name is reserved").waitFor();
+    expect(await rename.isDisabled()).toBe(true);
+    await newName.fill("stone-blue");
+    await designer.getByText("Name already exists").waitFor();
+    expect(await rename.isDisabled()).toBe(true);
+
+    await newName.fill("pebble-red");
+    await rename.click();
+    await designer.getByText("Selected: pebble-red").waitFor();
+    await tree.getByRole("treeitem", { name: "pebble-red", exact: true }).waitFor();
+    await saved(designer);
+
+    const after = await devTree(designer);
+    expect(after["stone-red"]).toBeUndefined();
+    expect(after["pebble-red"]).toMatchObject({ image: "stone-red.svg" });
+    // The board's positions are conditional (by board size): both branches follow the rename.
+    const positions = after.board?.positions as {
+      defaultResult: { grid: { accepts: string[] } };
+      conditionalResults: { result: { grid: { accepts: string[] } } }[];
+    };
+    for (const accepts of [
+      positions.defaultResult.grid.accepts,
+      ...positions.conditionalResults.map((r) => r.result.grid.accepts),
+    ]) {
+      expect(accepts).toContain("pebble-red");
+      expect(accepts).not.toContain("stone-red");
+    }
+
+    // Root cannot be renamed or deleted.
+    await tree.getByRole("treeitem", { name: "root", exact: true }).click();
+    await designer.getByText("root cannot be renamed or deleted.").waitFor();
+    expect(await designer.getByRole("button", { name: "Delete root" }).isDisabled()).toBe(true);
+  });
+
+  it("moves through the tree with the keyboard", async () => {
+    await openEditor(designer);
+    const tree = designer.getByRole("tree", { name: "Component tree" });
+    await tree.getByRole("treeitem", { name: "board", exact: true }).click();
+    await designer.keyboard.press("ArrowUp");
+    await designer.keyboard.press("ArrowLeft");
+    // The Pieces group closed: its pieces are gone from the tree.
+    await tree.getByRole("treeitem", { name: "board", exact: true }).waitFor({ state: "detached" });
+    await designer.keyboard.press("ArrowRight");
+    await designer.keyboard.press("ArrowRight");
+    await designer.keyboard.press("ArrowDown");
+    await designer.keyboard.press("Enter");
+    await designer.getByText("Selected: pebble-red").waitFor();
+  });
+
+  it("adds a position by clicking the canvas, saves it, and a table bound to the editor takes it at once", async () => {
+    // A sandbox table of the project, open beside the editor and bound to it from its settings.
+    const create = await designer.request.post(`${server.url}/api/projects/${SLUG}/new-table`, {
+      data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "public-sandbox" },
+    });
+    expect(create.status()).toBe(200);
+    const { tableId } = (await create.json()) as { tableId: string };
+    const table = await designer.context().newPage();
+    await table.goto(`${server.url}/projects/${SLUG}/table/${tableId}`);
+    await table.getByRole("region", { name: "red player area" }).waitFor();
+    await table.getByRole("button", { name: "Table menu" }).click();
+    await table.getByRole("menuitem", { name: "Table settings" }).click();
+    await table.getByRole("button", { name: "Bind table to editor" }).click();
+    await table.getByRole("button", { name: "Unbind table from editor" }).waitFor();
+    await table.keyboard.press("Escape");
+
+    // The table loads its components again when the editor saves: listen for that answer.
+    const reloaded = table.waitForResponse(
+      async (r) =>
+        r.url().includes(`/api/table-open/${tableId}`) &&
+        JSON.stringify(((await r.json()) as { components: Tree }).components.tray?.positions ?? {}).includes(
+          '"coords":[{"x":210,"y":70},{',
+        ),
+      { timeout: 20_000 },
+    );
+    await openEditor(designer);
+    await designer.getByRole("treeitem", { name: "tray", exact: true }).click();
+    await designer.getByRole("button", { name: "Edit positions" }).click();
+    const dialog = designer.getByRole("dialog", { name: /Positions: positions of tray/ });
+    await dialog.getByText("Coordinates of supply").waitFor();
+
+    // The tray is 420 x 140 and fits 560 px wide at zoom 1: a canvas pixel is 0.75 units, so the click
+    // lands near (75, 39); the sub-pixel position of the canvas decides the last unit.
+    await dialog.getByRole("button", { name: /Positions canvas/ }).click({ position: { x: 100, y: 52 } });
+    const coords = dialog.getByRole("table", { name: "Coordinates" });
+    const added = coords
+      .getByRole("row")
+      .filter({ has: designer.getByRole("cell", { name: "1", exact: true }) });
+    await added.waitFor();
+    const id = (await added.getByRole("cell", { name: /^-?\d+:-?\d+$/ }).textContent()) ?? "";
+    const [x, y] = id.split(":").map(Number) as [number, number];
+    expect(Math.abs(x - 75)).toBeLessThanOrEqual(1);
+    expect(Math.abs(y - 39)).toBeLessThanOrEqual(1);
+
+    await dialog.getByRole("button", { name: "Save and Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await saved(designer);
+    const trayPiece = (await devTree(designer)).tray as { positions: { supply: { coords: unknown[] } } };
+    expect(trayPiece.positions.supply.coords).toEqual([
+      { x: 210, y: 70 },
+      { x, y },
+    ]);
+    // The bound table took the development components at the save, without a reload of the page.
+    const answer = (await (await reloaded).json()) as { components: Tree };
+    expect(
+      (answer.components.tray as { positions: { supply: { coords: unknown[] } } }).positions.supply.coords,
+    ).toEqual([
+      { x: 210, y: 70 },
+      { x, y },
+    ]);
+    await table.getByRole("region", { name: "red player area" }).waitFor();
+    await table.close();
+  });
+
+  it("adds a clickable area, saved with its numbers", async () => {
+    await openEditor(designer);
+    await designer.getByRole("treeitem", { name: "tray", exact: true }).click();
+    await designer.getByRole("button", { name: "Edit clickable areas" }).click();
+    const dialog = designer.getByRole("dialog", { name: /Clickable areas/ });
+    await dialog.getByRole("button", { name: "Add area" }).click();
+    const card = dialog.getByRole("region", { name: "Editing clickable area new-area-1" });
+    const save = card.getByRole("button", { name: "Save area new-area-1" });
+    // Nothing changed yet: nothing to save.
+    expect(await save.isDisabled()).toBe(true);
+    await card.getByLabel("Name").fill("");
+    await card.getByText("Name cannot be empty").waitFor();
+    await card.getByLabel("Name").fill("pile");
+    await card.getByLabel("Width").fill("120");
+    await save.click();
+    await dialog
+      .getByRole("region", { name: "Clickable area pile" })
+      .getByText("left 0, top 0, width 120, height 100")
+      .waitFor();
+    await dialog.getByRole("button", { name: "Save and Close" }).click();
+    await saved(designer);
+    expect((await devTree(designer)).tray?.clickableAreas).toEqual({
+      pile: { left: 0, top: 0, width: 120, height: 100 },
+    });
+  });
+
+  it("turns a value with one result back into a plain value when its last check is removed", async () => {
+    await openEditor(designer);
+    await designer.getByRole("treeitem", { name: "board", exact: true }).click();
+    await designer.getByRole("button", { name: "Conditions (1) of width" }).click();
+    const dialog = designer.getByRole("dialog", { name: "Conditions of width (board)" });
+    await dialog.getByText("Result 0: applies when every check holds").waitFor();
+    // An index past the results says so.
+    await dialog.getByLabel("Result index").fill("3");
+    await dialog.getByText("Error: Selected result not found").waitFor();
+    await dialog.getByLabel("Result index").fill("0");
+    await dialog.getByLabel("Remove check size").click();
+    await dialog.getByText("Unconditional value").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await saved(designer);
+    expect((await devTree(designer)).board?.width).toBe(540);
+  });
+
+  it("shows invalid JSON in red and does not save it; valid JSON saves on blur", async () => {
+    await openEditor(designer);
+    const before = await devTree(designer);
+    await designer.getByRole("tab", { name: "Raw JSON" }).click();
+    const text = designer.getByRole("textbox", { name: "Component tree JSON" });
+    const frame = designer.locator("[data-valid]");
+    await frame.waitFor();
+    expect(await frame.getAttribute("data-valid")).toBe("true");
+    const [r0, g0] = await borderRgb(frame);
+    expect(g0).toBeGreaterThan(r0 as number);
+
+    await text.click();
+    await designer.keyboard.press("ControlOrMeta+a");
+    await designer.keyboard.insertText('{"root": {}, "oops": ');
+    // Checked every 1500 ms: red border and the reason.
+    await designer.getByText(/Invalid JSON, not saved/).waitFor({ timeout: 5000 });
+    expect(await frame.getAttribute("data-valid")).toBe("false");
+    const [r1, g1] = await borderRgb(frame);
+    expect(r1).toBeGreaterThan(g1 as number);
+    // Leaving the editor (blur) does not save invalid text.
+    await designer.getByRole("heading", { name: `${SLUG} component editor` }).click();
+    await designer.waitForTimeout(1200);
+    expect(await devTree(designer)).toEqual(before);
+
+    await text.click();
+    await designer.keyboard.press("ControlOrMeta+a");
+    await designer.keyboard.insertText(JSON.stringify({ ...before, baseScale: 2.5 }));
+    await designer.getByText(/Valid JSON/).waitFor({ timeout: 5000 });
+    await designer.getByRole("heading", { name: `${SLUG} component editor` }).click();
+    await saved(designer);
+    expect((await devTree(designer)).baseScale).toBe(2.5);
+  });
+
+  it("warns before leaving while a change is not saved", async () => {
+    await openEditor(designer);
+    // The server cannot be reached for saves: the change stays unsaved.
+    const blockSaves = (route: Route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue();
+    await designer.route("**/components?development=true", blockSaves);
+    await designer.getByLabel("Base scale value").fill("3");
+    await designer.getByRole("status").filter({ hasText: "Failed to save data" }).waitFor();
+
+    const dialog = designer.waitForEvent("dialog");
+    void designer.close({ runBeforeUnload: true });
+    const prompt = await dialog;
+    expect(prompt.type()).toBe("beforeunload");
+    await prompt.dismiss();
+
+    // Still on the page with the change: once saves get through again it is stored.
+    await designer.unroute("**/components?development=true", blockSaves);
+    await designer.getByRole("button", { name: "Retry saving" }).click();
+    await saved(designer);
+    expect((await devTree(designer)).baseScale).toBe(3);
+    expect(errors).toEqual([]);
+  });
+});

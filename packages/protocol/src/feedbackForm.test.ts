@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { feedbackConditionHolds, tableFeedbackQuestions } from "./feedbackForm";
+
+const options = { expansion: true, speed: "fast" };
+
+describe("feedbackConditionHolds", () => {
+  it("holds without a condition", () => {
+    expect(feedbackConditionHolds(undefined, options)).toBe(true);
+    expect(feedbackConditionHolds(null, options)).toBe(true);
+    expect(feedbackConditionHolds({}, options)).toBe(true);
+  });
+
+  it("reads eq and ne as the option conditions do, every named option at once", () => {
+    expect(feedbackConditionHolds({ expansion: { eq: true } }, options)).toBe(true);
+    expect(feedbackConditionHolds({ expansion: { eq: false } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ speed: { ne: "slow" } }, options)).toBe(true);
+    expect(feedbackConditionHolds({ speed: { ne: "fast" } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ speed: { eq: "fast", ne: "fast" } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ expansion: { eq: true }, speed: { eq: "slow" } }, options)).toBe(false);
+  });
+
+  it("takes a bare value as eq, a list as one of, and compares as text", () => {
+    expect(feedbackConditionHolds({ speed: "fast" }, options)).toBe(true);
+    expect(feedbackConditionHolds({ speed: ["slow", "fast"] }, options)).toBe(true);
+    expect(feedbackConditionHolds({ speed: { eq: ["slow", "normal"] } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ speed: { ne: ["slow", "normal"] } }, options)).toBe(true);
+    expect(feedbackConditionHolds({ expansion: { eq: "true" } }, options)).toBe(true);
+  });
+
+  it("treats an option the table lacks as equal to nothing", () => {
+    expect(feedbackConditionHolds({ missing: { eq: "x" } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ missing: { ne: "x" } }, options)).toBe(true);
+  });
+
+  it("never holds for a condition it cannot read", () => {
+    expect(feedbackConditionHolds("expansion", options)).toBe(false);
+    expect(feedbackConditionHolds([{ expansion: { eq: true } }], options)).toBe(false);
+    expect(feedbackConditionHolds({ expansion: { gt: 1 } }, options)).toBe(false);
+    expect(feedbackConditionHolds({ speed: { eq: { nested: true } } }, options)).toBe(false);
+  });
+});
+
+describe("tableFeedbackQuestions", () => {
+  it("keeps the questions whose condition holds, by formOrder then id, with defaults filled in", () => {
+    const form = {
+      late: { text: "Anything else?", type: "textarea", formOrder: 5 },
+      fun: { text: "Was it fun?", type: "yesno", formOrder: 1 },
+      base: { text: "Base game only", type: "text", formOrder: 0, condition: { expansion: { eq: false } } },
+      exp: { text: "Expansion cards?", type: "rating", formOrder: 1, condition: { expansion: { eq: true } } },
+      bare: { formOrder: "x", type: " " },
+      broken: "not a question",
+    };
+    const before = JSON.stringify(form);
+    expect(tableFeedbackQuestions(form, options)).toEqual([
+      { id: "bare", text: "", type: "textarea", formOrder: 0 },
+      { id: "exp", text: "Expansion cards?", type: "rating", formOrder: 1 },
+      { id: "fun", text: "Was it fun?", type: "yesno", formOrder: 1 },
+      { id: "late", text: "Anything else?", type: "textarea", formOrder: 5 },
+    ]);
+    expect(JSON.stringify(form)).toBe(before);
+  });
+
+  it("asks nothing when there is no form", () => {
+    expect(tableFeedbackQuestions({}, options)).toEqual([]);
+    expect(tableFeedbackQuestions(null, options)).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FeedbackQuestion } from "./lobby";
+
+// The feedback form a table asks (game-table.md section 5: 'A feedback question is shown only if its
+// condition matches table options'). Shared so the server answers and the browser reasons alike.
+
+type OptionValues = Record<string, string | boolean>;
+
+/**
+ * Whether a question's condition holds for a table's option values. The condition has the shape of an
+ * option condition (admin form placeholder `{"expansion": {"eq": true}}`): every named option must
+ * equal `eq` and differ from `ne`. Designers type it as free JSON, so two shorthands are read too: a
+ * bare value means `eq`, a list means 'one of'; and values compare as text (`"true"` matches a ticked
+ * checkbox). No condition holds always; one the rules cannot read holds never, so a malformed
+ * condition hides its question instead of putting it in front of every player.
+ */
+export function feedbackConditionHolds(condition: unknown, options: OptionValues): boolean {
+  if (condition === undefined || condition === null) return true;
+  if (!isPlainObject(condition)) return false;
+  return Object.entries(condition).every(([key, rule]) => ruleHolds(rule, options[key]));
+}
+
+function ruleHolds(rule: unknown, current: string | boolean | undefined): boolean {
+  if (Array.isArray(rule)) return oneOf(rule, current);
+  if (!isPlainObject(rule)) return oneOf([rule], current);
+  const hasEq = "eq" in rule;
+  const hasNe = "ne" in rule;
+  if (!hasEq && !hasNe) return false;
+  if (hasEq && !oneOf(listOf(rule.eq), current)) return false;
+  if (hasNe && oneOf(listOf(rule.ne), current)) return false;
+  return true;
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** An option the table does not have equals nothing (so `ne` holds and `eq` does not). */
+function oneOf(values: unknown[], current: string | boolean | undefined): boolean {
+  if (current === undefined) return false;
+  return values.some(
+    (v) => (typeof v === "string" || typeof v === "boolean") && String(v) === String(current),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The questions a table asks, from the project's stored form (question id -> {text, type, formOrder,
+ * condition}): those whose condition holds for the table's options, by formOrder then id. Read
+ * defensively, as the form is stored JSON.
+ */
+export function tableFeedbackQuestions(formQuestions: unknown, options: OptionValues): FeedbackQuestion[] {
+  if (!isPlainObject(formQuestions)) return [];
+  const out: FeedbackQuestion[] = [];
+  for (const [id, raw] of Object.entries(formQuestions)) {
+    if (!isPlainObject(raw) || !feedbackConditionHolds(raw.condition, options)) continue;
+    const order = Number(raw.formOrder);
+    out.push({
+      id,
+      text: typeof raw.text === "string" ? raw.text : "",
+      type: typeof raw.type === "string" && raw.type.trim() !== "" ? raw.type.trim() : "textarea",
+      formOrder: Number.isFinite(order) ? order : 0,
+    });
+  }
+  return out.sort((a, b) => a.formOrder - b.formOrder || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "tables" ADD COLUMN "is_bound" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,209 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Actor, isSiteAdmin, mayViewProject } from "../auth/permissions";
+import type { Db } from "../db/connect";
+import { projects, tableEvents, tables } from "../db/schema";
+import { firstIssue, HttpError } from "../http/errors";
+import { mayMaintainDecks } from "../projects/adminRules";
+import type { ProjectRow } from "../projects/load";
+import type { TableHub } from "./hub";
+import { newTableId } from "./ids";
+import { activePlayerOf, freshStart, type LobbyNotifier } from "./service";
+import { type TableRow, tableInfos } from "./tableInfo";
+
+// The game table's admin and designer controls (game-table.md section 6): restart, bind to the
+// component editor, reload components, and the site admins' debug table. Each function checks who
+// may do it; routes and socket handlers only parse and answer.
+
+export type ComponentsReload = "reload-components" | "reload-dev-editor-components";
+
+/** What the tabs at a table are told; realtime/table.ts sends it over Socket.IO. */
+export interface TableNotifier {
+  restarted(tableId: string): void;
+  componentsReloaded(tableId: string, type: ComponentsReload): void;
+}
+
+/**
+ * A component tree: an object with a root piece. Deeper checks belong to the editor and the engine's
+ * component info, which already cope with pieces they do not know.
+ */
+export const componentTreeSchema = z
+  .record(z.string(), z.unknown())
+  .refine((t) => typeof t.root === "object" && t.root !== null, "The component tree needs a root piece.");
+
+/** The spec's client also sends start_position; a restart keeps the table's own options, so it is ignored. */
+const restartBodySchema = z.object({ components: componentTreeSchema.optional() }).nullish();
+
+const NOT_FOUND = "Table not found.";
+const NOT_STARTED = "The table has not started yet.";
+
+/** The table with its project, if the actor may open that project (closed projects stay unknown). */
+export async function tableWithProject(
+  db: Db,
+  actor: Actor,
+  tableId: string,
+  slug?: string,
+): Promise<{ table: TableRow; project: ProjectRow }> {
+  const [row] = await db
+    .select({ table: tables, project: projects })
+    .from(tables)
+    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+    .where(and(eq(tables.id, tableId), slug === undefined ? undefined : eq(tables.projectSlug, slug)));
+  if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+/** The tree a reload gives a table: production, or the editor's copy (production until one is saved). */
+export function componentsFor(project: ProjectRow, type: ComponentsReload): Record<string, unknown> | null {
+  return type === "reload-components" ? project.components : (project.devComponents ?? project.components);
+}
+
+/**
+ * Restart (section 6, site admins and the project's designers): a fresh setup with the table's options
+ * and seats, the log emptied, as if it had just started. `body.components` replaces the project's
+ * production tree for this table.
+ */
+export async function restartTable(
+  db: Db,
+  hub: TableHub,
+  notify: TableNotifier,
+  actor: Actor,
+  slug: string,
+  tableId: string,
+  body: unknown,
+): Promise<void> {
+  const parsed = restartBodySchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const { project } = await tableWithProject(db, actor, tableId, slug);
+  if (!mayMaintainDecks(actor, project)) {
+    throw new HttpError(403, "Only the project's designers and site admins may restart a table.");
+  }
+  await hub.replaceStart(tableId, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      if (!row.startSituation) throw new HttpError(409, NOT_STARTED);
+      // Seat order stays: the same players keep the same colours in the same turn order.
+      const start = freshStart(
+        project,
+        row.seats,
+        row.options,
+        parsed.data?.components ?? project.components,
+      );
+      await tx.delete(tableEvents).where(eq(tableEvents.tableId, tableId));
+      await tx
+        .update(tables)
+        .set({
+          status: "midgame",
+          // A new start time also tells other instances that their cached live state is stale.
+          startedAt: sql`now()`,
+          endedAt: null,
+          resultStats: null,
+          startSituation: start.situation,
+          components: start.components,
+          componentsVersion: project.componentsVersion,
+          decks: start.decks,
+          activePlayer: start.activePlayer,
+          expectedMoveId: 0,
+          turnsPlayed: 0,
+        })
+        .where(eq(tables.id, tableId));
+    }),
+  );
+  notify.restarted(tableId);
+}
+
+/** Bind or unbind a table to the component editor (section 6, site admins and the project's designers). */
+export async function setBound(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  tableId: string,
+  bound: boolean,
+): Promise<void> {
+  const { project } = await tableWithProject(db, actor, tableId, slug);
+  if (!mayMaintainDecks(actor, project)) {
+    throw new HttpError(
+      403,
+      "Only the project's designers and site admins may bind a table to the component editor.",
+    );
+  }
+  await db.update(tables).set({ isBound: bound }).where(eq(tables.id, tableId));
+}
+
+/**
+ * Saved development components reach every bound, started table of the project at once, so a
+ * designer sees an edit at the table without reloading it by hand.
+ */
+export async function reloadBoundTables(
+  db: Db,
+  hub: TableHub,
+  notify: TableNotifier,
+  slug: string,
+  components: Record<string, unknown>,
+): Promise<string[]> {
+  const bound = await db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(and(eq(tables.projectSlug, slug), eq(tables.isBound, true), isNotNull(tables.startSituation)));
+  const reloaded: string[] = [];
+  for (const { id } of bound) {
+    if (!(await hub.setComponents(id, components))) continue;
+    notify.componentsReloaded(id, "reload-dev-editor-components");
+    reloaded.push(id);
+  }
+  return reloaded;
+}
+
+/** A replay position: a whole number of events, checked against the log's length once it is known. */
+const stepSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, "The step must be a whole number of events.")
+  .transform(Number);
+
+/**
+ * Debug table (section 6, site admins only): a private table in the same project that starts where
+ * the source stood after `step` events, with its colours, components and decks, seats without users.
+ * Answers the new table's page path.
+ */
+export async function createDebugTable(
+  db: Db,
+  hub: TableHub,
+  lobby: LobbyNotifier,
+  actor: Actor,
+  tableId: string,
+  stepText: string,
+): Promise<string> {
+  if (!isSiteAdmin(actor)) throw new HttpError(403, "Only site admins may create a debug table.");
+  const step = stepSchema.safeParse(stepText);
+  if (!step.success) throw new HttpError(400, firstIssue(step.error));
+  const { table: source, project } = await tableWithProject(db, actor, tableId);
+  const at = source.startSituation ? await hub.situationAt(tableId, step.data) : null;
+  if (!at) throw new HttpError(409, NOT_STARTED);
+  if (!at.situation) {
+    throw new HttpError(400, `The step must be a whole number from 0 to ${at.count}.`);
+  }
+  const [created] = await db
+    .insert(tables)
+    .values({
+      id: newTableId(),
+      projectSlug: source.projectSlug,
+      status: "midgame",
+      tableMode: "debug",
+      isPrivate: true,
+      creatorId: actor.id,
+      startedAt: sql`now()`,
+      options: source.options,
+      possibleColors: source.possibleColors,
+      seats: source.seats.map((s) => ({ color: s.color, userId: null, username: null })),
+      componentsVersion: source.componentsVersion,
+      components: source.components,
+      decks: source.decks,
+      startSituation: at.situation,
+      activePlayer: activePlayerOf(at.situation),
+    })
+    .returning();
+  const [info] = await tableInfos(db, project, [created!], true);
+  lobby.tableCreated(project, info!, created!);
+  return `/projects/${project.slug}/table/${created!.id}`;
+}

@@ -1,0 +1,90 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { type Actor, isProjectAdmin } from "../auth/permissions";
+import type { Db } from "../db/connect";
+import { tables } from "../db/schema";
+import { firstIssue, HttpError } from "../http/errors";
+import type { ProjectRow } from "../projects/load";
+import { tableWithProject } from "./admin";
+import { newInvitePwd } from "./ids";
+import type { LobbyNotifier } from "./service";
+
+// Invite links of demo-invite tables (game-table.md sections 2 and 6): a link per seat carries the
+// table's invite password; whoever opens it takes that seat if it has no user yet.
+
+export const DEMO_INVITE = "demo-invite";
+
+export const inviteLinkQuery = z.object({
+  color: z.string({ error: "Say which colour the link is for (?color=)." }).min(1).max(20),
+});
+
+/** Whether two passwords match, in time that does not depend on where they differ. */
+function samePassword(given: string, stored: string | null): boolean {
+  if (stored === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The table page's address that seats its opener at `color` (section 6: site admins and the
+ * project's designers and mods, demo-invite tables only). Tables from before invite passwords get
+ * one now.
+ */
+export async function inviteLink(db: Db, actor: Actor, tableId: string, query: unknown): Promise<string> {
+  const { table, project } = await tableWithProject(db, actor, tableId);
+  if (!isProjectAdmin(actor, project)) {
+    throw new HttpError(403, "Invite links are for site admins and the project's designers and mods.");
+  }
+  if (table.tableMode !== DEMO_INVITE) throw new HttpError(409, "Only Demo Invite tables have invite links.");
+  const parsed = inviteLinkQuery.safeParse(query);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const { color } = parsed.data;
+  if (!table.possibleColors.includes(color)) throw new HttpError(400, `This table has no colour '${color}'.`);
+  let pwd = table.invitePwd;
+  if (pwd === null) {
+    // Only where still null: two first requests at once must not hand out two passwords.
+    await db
+      .update(tables)
+      .set({ invitePwd: newInvitePwd() })
+      .where(and(eq(tables.id, tableId), isNull(tables.invitePwd)));
+    const [row] = await db.select({ pwd: tables.invitePwd }).from(tables).where(eq(tables.id, tableId));
+    pwd = row!.pwd!;
+  }
+  const params = new URLSearchParams({ playAsColor: color, invitePwd: pwd });
+  return `/projects/${project.slug}/table/${table.id}?${params}`;
+}
+
+/**
+ * Opening an invite link: seats the actor at `color` when the password is right and the seat has no
+ * user (or is already theirs). Under a row lock, so two people opening links for one seat at once
+ * cannot both get it.
+ */
+export async function seatByInvite(
+  db: Db,
+  lobby: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+  color: string,
+  pwd: string,
+): Promise<void> {
+  const seated = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+    if (!row) throw new HttpError(404, "Table not found.");
+    if (!samePassword(pwd, row.invitePwd)) throw new HttpError(403, "Wrong invite password.");
+    const seat = row.seats.find((s) => s.color === color);
+    if (!seat) throw new HttpError(400, `This table has no colour '${color}'.`);
+    if (seat.userId === actor.id) return null;
+    if (seat.userId !== null) throw new HttpError(409, "This seat is already taken.");
+    const own = row.seats.find((s) => s.userId === actor.id);
+    if (own) throw new HttpError(409, `You already play ${own.color} at this table.`);
+    const seats = row.seats.map((s) =>
+      s.color === color ? { color, userId: actor.id, username: actor.username } : s,
+    );
+    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
+    return seats.flatMap((s) => (s.username ? [s.username] : []));
+  });
+  if (seated) lobby.playerJoined(project, tableId, color, actor.username, seated);
+}

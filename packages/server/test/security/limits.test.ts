@@ -1,0 +1,284 @@
+import type { TableRejectMessage } from "@tt/protocol";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableEvents, tables } from "../../src/db/schema";
+import { TOO_FAST } from "../../src/realtime/table";
+import { Client } from "../harness";
+import {
+  GAME,
+  member,
+  nextEvent,
+  openSocket,
+  openTable,
+  PASSWORD,
+  png,
+  postForm,
+  type SecurityServer,
+  sandboxTable,
+  startSecurityServer,
+} from "./world";
+
+// Rate limits, cookie flags, Origin checks and security headers (DESIGN.md 'Security model').
+// Two servers: one as `npm start` runs it on plain http, one behind a TLS proxy (PUBLIC_URL https,
+// TRUST_PROXY), whose X-Forwarded-For also lets each test knock from an address of its own. The shipped
+// projects are public here: these tests are about who knocks how often and how, not about roles.
+
+const PUBLIC_URL = "https://games.example.test";
+let plain: SecurityServer;
+let proxied: SecurityServer;
+
+beforeAll(async () => {
+  [plain, proxied] = await Promise.all([
+    startSecurityServer({ TURN_RATE_PER_SECOND: "5", TURN_BURST: "10" }),
+    startSecurityServer({
+      PUBLIC_URL,
+      TRUST_PROXY: "true",
+      RATE_LIMIT_PER_IP: "5",
+      RATE_LIMIT_PER_NAME: "3",
+    }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([plain?.close(), proxied?.close()]);
+});
+
+/** A request from the address `ip`, as the proxy reports it. */
+function from(ip: string, headers: Record<string, string> = {}) {
+  return { "x-forwarded-for": ip, ...headers };
+}
+
+describe("rate limits on login and registration", () => {
+  it("refuses the sixth login a minute from one address, and only from that address", async () => {
+    const c = new Client(proxied.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await c.post(
+        "/api/login",
+        { userName: `nobody${i}`, userPassword: "wrong password" },
+        from("10.1.0.1"),
+      );
+      statuses.push(res.status);
+      if (i === 5) expect(res.text).toBe("Too many requests. Try again in a minute.");
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const elsewhere = await c.post("/api/login", { userName: "nobody", userPassword: "x" }, from("10.1.0.2"));
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it("refuses guessing one user's password from many addresses, right password included", async () => {
+    await member(proxied, "victim");
+    const c = new Client(proxied.url);
+    const guess = (i: number, password = "not the password") =>
+      c.post("/api/login", { userName: "Victim", userPassword: password }, from(`10.2.0.${i}`));
+    for (let i = 1; i <= 3; i++) expect((await guess(i)).status).toBe(401);
+    const refused = await guess(4);
+    expect(refused).toMatchObject({
+      status: 429,
+      text: "Too many login attempts for this user. Try again later.",
+    });
+    // The window holds even for the right password: a guesser cannot tell when they hit it.
+    expect((await guess(5, PASSWORD)).status).toBe(429);
+    // Nobody else is locked out.
+    expect(
+      (await c.post("/api/login", { userName: "tester2", userPassword: "x" }, from("10.2.0.9"))).status,
+    ).toBe(401);
+  });
+
+  it("limits registrations per address and per user name", async () => {
+    const c = new Client(proxied.url);
+    const register = (ip: string, userName: string) =>
+      c.post(
+        "/api/registerUser",
+        { userName, userPassword: PASSWORD, inviteCode: "ABCDEFGHJK", email: "x@example.test" },
+        from(ip),
+      );
+    const perIp: number[] = [];
+    for (let i = 0; i < 6; i++) perIp.push((await register("10.3.0.1", `newbie${i}`)).status);
+    expect(perIp).toEqual([400, 400, 400, 400, 400, 429]);
+    const perName: number[] = [];
+    for (let i = 1; i <= 4; i++) perName.push((await register(`10.4.0.${i}`, "wanted")).status);
+    expect(perName).toEqual([400, 400, 400, 429]);
+    expect((await register("10.4.0.9", "wanted")).text).toBe(
+      "Too many registration attempts for this user name. Try again later.",
+    );
+  });
+});
+
+describe("the session cookie", () => {
+  const cookieOf = async (server: SecurityServer, name: string, headers: Record<string, string> = {}) => {
+    await member(server, name);
+    const res = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ userName: name, userPassword: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().find((c) => c.startsWith("tt_session="))!;
+  };
+
+  it("is HttpOnly and SameSite=Lax, and not Secure on plain http", async () => {
+    const cookie = await cookieOf(plain, "cookie_plain");
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/; Secure/i);
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed either way.
+    expect(await cookieOf(plain, "cookie_spoof", { "x-forwarded-proto": "https" })).not.toMatch(/; Secure/i);
+  });
+
+  it("is Secure when the public address is https", async () => {
+    const cookie = await cookieOf(proxied, "cookie_tls", from("10.5.0.1", { origin: PUBLIC_URL }));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+  });
+
+  it("is cleared on logout and the session is gone on the server", async () => {
+    const c = await member(plain, "cookie_out");
+    const stolen = c.cookie;
+    await c.post("/api/logout");
+    const replay = await fetch(`${plain.url}/api/pingLogin`, { headers: { cookie: stolen } });
+    expect(replay.status).toBe(401);
+  });
+});
+
+describe("Origin checks", () => {
+  it("refuses a cross-origin POST, with or without a session, and changes nothing", async () => {
+    const c = await member(plain, "origin_user");
+    const evil = { origin: "https://evil.example" };
+    expect(await c.post("/api/user-bio/?username=origin_user", { bioText: "pwned" }, evil)).toMatchObject({
+      status: 403,
+      text: "Cross-origin request refused.",
+    });
+    expect((await c.get("/api/user-bio/?username=origin_user")).text).toBe("");
+    expect(
+      (await c.post("/api/login", { userName: "origin_user", userPassword: PASSWORD }, evil)).status,
+    ).toBe(403);
+    expect(
+      (await c.post("/api/user-bio/?username=origin_user", { bioText: "mine" }, { origin: "null" })).status,
+    ).toBe(403);
+    const upload = await postForm(
+      c,
+      `/api/projects/${GAME}/upload-assets`,
+      {},
+      { assets: [png(), "x.png"] },
+      evil,
+    );
+    expect(upload.status).toBe(403);
+    // The site's own pages pass: same host, or the configured public address behind a proxy.
+    const own = await c.post(
+      "/api/user-bio/?username=origin_user",
+      { bioText: "mine" },
+      { origin: plain.url },
+    );
+    expect(own.status).toBe(200);
+    const p = await member(proxied, "origin_proxied");
+    const viaProxy = await p.post(
+      "/api/user-bio/?username=origin_proxied",
+      { bioText: "ok" },
+      from("10.6.0.1", { origin: PUBLIC_URL }),
+    );
+    expect(viaProxy.status).toBe(200);
+  });
+
+  it("refuses the spec's state-changing GETs when another site started them (a link or an image)", async () => {
+    const c = await member(plain, "origin_creator");
+    const tableId = await openTable(c);
+    const erase = `/api/projects/${GAME}/erase-table/${tableId}`;
+    const crossSite = await c.request("GET", erase, undefined, { "sec-fetch-site": "cross-site" });
+    expect(crossSite).toMatchObject({ status: 403, text: "Cross-site request refused." });
+    expect((await c.request("GET", erase, undefined, { "sec-fetch-site": "same-site" })).status).toBe(403);
+    const [still] = await plain.database.db.select().from(tables).where(eq(tables.id, tableId));
+    expect(still).toBeDefined();
+    expect((await c.request("GET", erase, undefined, { "sec-fetch-site": "same-origin" })).status).toBe(200);
+  });
+
+  it("refuses a socket handshake from another site's page", async () => {
+    const c = await member(plain, "origin_socket");
+    await expect(openSocket(plain, c, { origin: "https://evil.example" })).rejects.toThrow();
+    const s = await openSocket(plain, c, { origin: plain.url });
+    expect(s.connected).toBe(true);
+    s.close();
+  });
+});
+
+describe("security headers", () => {
+  it("sends CSP, nosniff, frame and referrer policies on pages, API answers and errors", async () => {
+    const c = await member(plain, "headers_user");
+    for (const path of ["/", "/api/pingLogin", "/api/no-such-route", "/projects/x/table/y"]) {
+      const res = await fetch(plain.url + path, { headers: { cookie: c.cookie } });
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(csp, path).toContain("base-uri 'self'");
+      expect(csp, path).not.toContain("unsafe-eval");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+});
+
+describe("turn submission rate", () => {
+  it("refuses a socket flooding game-move with a clear reason; others play on and the server answers", async () => {
+    const flooder = await member(plain, "flooder");
+    const calm = await member(plain, "calm");
+    const { tableId } = await sandboxTable(flooder, false);
+    const f = await openSocket(plain, flooder);
+    const k = await openSocket(plain, calm);
+    try {
+      const rejects: TableRejectMessage[] = [];
+      f.on("table-event-reject", (r: TableRejectMessage) => rejects.push(r));
+      await f.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+      await k.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+      const roll = { kind: "press state button", button: "roll" };
+      const started = Date.now();
+      for (let i = 0; i < 200; i++) {
+        f.emit("game-move", {
+          tableId,
+          moveId: 0,
+          turnUID: `flood-${i}`,
+          actions: [roll],
+          seat: "alwaysactive",
+        });
+      }
+      // While the flood is refused, HTTP answers at once.
+      const t0 = Date.now();
+      expect((await calm.get("/api/pingLogin")).status).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await expect.poll(() => rejects.length, { timeout: 10_000 }).toBe(199);
+      const elapsed = (Date.now() - started) / 1000;
+      const tooFast = rejects.filter((r) => r.reason === TOO_FAST).length;
+      // At most the burst (10) plus what refilled meanwhile (5 a second) were looked at.
+      expect(tooFast).toBeGreaterThanOrEqual(200 - 10 - Math.ceil(elapsed * 5) - 1);
+      expect(rejects.every((r) => r.reason === TOO_FAST || r.reason === "outOfSync")).toBe(true);
+      const logged = await plain.database.db
+        .select()
+        .from(tableEvents)
+        .where(eq(tableEvents.tableId, tableId));
+      expect(logged).toHaveLength(1);
+
+      // Another player is not starved by the flood.
+      const played = nextEvent<{ event?: { turnUID: string } }>(
+        k,
+        "table-event",
+        (m) => m.event?.turnUID === "calm-1",
+      );
+      k.emit("game-move", { tableId, moveId: 1, turnUID: "calm-1", actions: [roll], seat: "alwaysactive" });
+      expect(await played).not.toBeNull();
+      // The bucket refills: after a pause the flooder may play again.
+      await new Promise((r) => setTimeout(r, 600));
+      const again = nextEvent<{ event?: { turnUID: string } }>(
+        f,
+        "table-event",
+        (m) => m.event?.turnUID === "back",
+      );
+      f.emit("game-move", { tableId, moveId: 2, turnUID: "back", actions: [roll], seat: "alwaysactive" });
+      expect(await again).not.toBeNull();
+    } finally {
+      f.close();
+      k.close();
+    }
+  });
+});

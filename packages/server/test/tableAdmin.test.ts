@@ -1,0 +1,434 @@
+import { type Action, fold, type Situation } from "@tt/engine";
+import type {
+  InviteLinkResponse,
+  TableEventMessage,
+  TableInfo,
+  TableLoadResponse,
+  TableRejectMessage,
+} from "@tt/protocol";
+import { eq } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects, tableEvents, tables } from "../src/db/schema";
+import { Client, startTestServer, type TestServer } from "./harness";
+import { lobbyWorld, openTab, type Role, recorder, userId } from "./lobbyFixture";
+
+// The table's admin and designer controls (game-table.md section 6), with chess as the game: restart,
+// bind, component reloads, debug tables and invite links, through HTTP and Socket.IO.
+
+let server: TestServer;
+let as: Record<Role, Client>;
+let anonymous: Client;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_PER_IP: "10000" });
+  as = await lobbyWorld(server);
+  anonymous = new Client(server.url);
+  await server.database.db
+    .update(projects)
+    .set({ roles: { designer: ["designer"], mod: ["mod"], player: ["player"] } })
+    .where(eq(projects.slug, "chess"));
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server.close();
+});
+
+const click = (componentId: string): Action => ({ kind: "click component", componentId });
+const square = (name: string): Action => ({
+  kind: "click position",
+  destinationId: "board",
+  positionName: "squares",
+  positionIndex: name,
+});
+const OPENING: [string, string][] = [
+  ["white-pawn-e2", "e4"],
+  ["black-pawn-e7", "e5"],
+  ["white-knight-g1", "f3"],
+];
+
+const open = async (c: Client, tableId: string, query = "") =>
+  (await c.get(`/api/table-open/${tableId}${query}`)).json() as TableLoadResponse;
+const sidesOf = (load: TableLoadResponse) =>
+  (load.start_position as Situation).globals.sides as { white: string; black: string };
+const eventsOf = (tableId: string) =>
+  server.database.db.select().from(tableEvents).where(eq(tableEvents.tableId, tableId));
+const rowOf = async (tableId: string) =>
+  (await server.database.db.select().from(tables).where(eq(tables.id, tableId)))[0]!;
+
+/** A started competitive chess table: player is red, outsider blue. */
+async function chessTable(start = true) {
+  const t = (
+    await as.player.post("/api/projects/chess/new-table", {
+      start_position: { options: {} },
+      tableMode: "competitive-edit",
+    })
+  ).json() as TableInfo;
+  await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=red`);
+  await as.outsider.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
+  if (start)
+    expect((await as.player.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
+  return t.tableId;
+}
+
+async function tab(who: Role, tableId: string) {
+  const s = await openTab(server, as[who], `tab-${who}-${Math.random()}`);
+  sockets.push(s);
+  const rec = recorder(s);
+  await s.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+  return { s, rec };
+}
+
+/** Plays the first `n` moves of OPENING, each by whoever holds that side. */
+async function playOpening(tableId: string, n: number) {
+  const sides = sidesOf(await open(as.player, tableId));
+  const byColor: Record<string, Role> = { red: "player", blue: "outsider" };
+  const tabs = {
+    white: await tab(byColor[sides.white]!, tableId),
+    black: await tab(byColor[sides.black]!, tableId),
+  };
+  for (let i = 0; i < n; i++) {
+    const [piece, to] = OPENING[i]!;
+    const side = tabs[i % 2 === 0 ? "white" : "black"];
+    side.s.emit("game-move", {
+      tableId,
+      moveId: i,
+      turnUID: `${tableId}-${i}-${Math.random()}`,
+      editMode: false,
+      actions: [click(piece), square(to)],
+    });
+    // Both tabs get every turn: each takes this one off its queue.
+    for (const t of [tabs.white, tabs.black]) {
+      expect(((await t.rec.next("table-event")) as { event: { seq: number } }).event.seq).toBe(i);
+    }
+  }
+}
+
+describe("POST /api/projects/:slug/:tableId/restart-table/", () => {
+  it("restarts for designers: events gone, a fresh start, same seats, and the tabs are told", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 2);
+    const before = await open(as.player, tableId);
+    const watcher = await tab("mod", tableId);
+    // A restart takes the project's production components as they are now.
+    const [project] = await server.database.db.select().from(projects).where(eq(projects.slug, "chess"));
+    const production = { ...project!.components, version: 333 };
+    await server.database.db
+      .update(projects)
+      .set({ components: production })
+      .where(eq(projects.slug, "chess"));
+
+    const res = await as.designer.post(`/api/projects/chess/${tableId}/restart-table/`);
+    await server.database.db
+      .update(projects)
+      .set({ components: project!.components })
+      .where(eq(projects.slug, "chess"));
+    expect(res).toMatchObject({ status: 200, text: "ok" });
+    expect(await watcher.rec.next("table-restarted")).toBe(tableId);
+    expect(await eventsOf(tableId)).toEqual([]);
+    const after = await open(as.player, tableId);
+    expect(after).toMatchObject({ status: "midgame", events: [], expected_move_id: 0, yourSeat: "red" });
+    expect(after.playerColors).toEqual(before.playerColors);
+    expect(after.start_position).not.toBeNull();
+    expect(after.components).toEqual(production);
+
+    // The hub forgot the old game: the new White plays seq 0 again.
+    await playOpening(tableId, 1);
+    expect((await rowOf(tableId)).expectedMoveId).toBe(1);
+  });
+
+  it("clears the end of an ended table and takes a component tree from the body (site admin, no slash)", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 1);
+    await server.database.db
+      .update(tables)
+      .set({ status: "ended", endedAt: new Date(), resultStats: { players: {}, global: {} } })
+      .where(eq(tables.id, tableId));
+    const components = { ...(await open(as.player, tableId)).components, version: 777 };
+
+    const res = await as.admin.post(`/api/projects/chess/${tableId}/restart-table`, { components });
+    expect(res).toMatchObject({ status: 200, text: "ok" });
+    const row = await rowOf(tableId);
+    expect(row).toMatchObject({ status: "midgame", endedAt: null, resultStats: null, expectedMoveId: 0 });
+    expect(row.components).toEqual(components);
+    expect((await open(as.outsider, tableId)).components).toEqual(components);
+  });
+
+  it("refuses anonymous users, players and mods, a tree without root, and tables that have not started", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 1);
+    const path = `/api/projects/chess/${tableId}/restart-table/`;
+    expect((await anonymous.post(path)).status).toBe(401);
+    for (const who of ["player", "mod", "staff"] as const) {
+      expect(await as[who].post(path)).toMatchObject({
+        status: 403,
+        text: "Only the project's designers and site admins may restart a table.",
+      });
+    }
+    expect(await as.designer.post(path, { components: { version: 1 } })).toMatchObject({
+      status: 400,
+      text: "The component tree needs a root piece.",
+    });
+    expect((await as.designer.post(`/api/projects/test-game/${tableId}/restart-table/`)).status).toBe(404);
+    expect(await eventsOf(tableId)).toHaveLength(1);
+
+    const unstarted = await chessTable(false);
+    expect(await as.designer.post(`/api/projects/chess/${unstarted}/restart-table/`)).toMatchObject({
+      status: 409,
+      text: "The table has not started yet.",
+    });
+  });
+});
+
+describe("POST /api/bind-table and /api/unbind-table", () => {
+  it("flips isBound for designers and site admins, and refuses everyone else", async () => {
+    const tableId = await chessTable();
+    expect((await open(as.player, tableId)).isBound).toBe(false);
+    expect(await as.designer.post(`/api/bind-table/${tableId}/chess`)).toMatchObject({
+      status: 200,
+      text: "ok",
+    });
+    expect((await open(as.player, tableId)).isBound).toBe(true);
+    expect(await as.admin.post(`/api/unbind-table/${tableId}/chess`)).toMatchObject({
+      status: 200,
+      text: "ok",
+    });
+    expect((await open(as.player, tableId)).isBound).toBe(false);
+
+    expect((await anonymous.post(`/api/bind-table/${tableId}/chess`)).status).toBe(401);
+    for (const who of ["player", "mod"] as const) {
+      expect((await as[who].post(`/api/bind-table/${tableId}/chess`)).status).toBe(403);
+    }
+    expect((await as.designer.post(`/api/bind-table/${tableId}/test-game`)).status).toBe(404);
+    expect((await open(as.player, tableId)).isBound).toBe(false);
+  });
+});
+
+describe("reloading components", () => {
+  it("gives a table the project's production or development components, with no event in the log", async () => {
+    const tableId = await chessTable();
+    const [project] = await server.database.db.select().from(projects).where(eq(projects.slug, "chess"));
+    const production = { ...project!.components, version: 501 };
+    const development = { ...project!.components, version: 502 };
+    await server.database.db
+      .update(projects)
+      .set({ components: production, devComponents: development })
+      .where(eq(projects.slug, "chess"));
+    const watcher = await tab("outsider", tableId);
+    const designer = await tab("designer", tableId);
+
+    designer.s.emit("reload components", { tableId });
+    expect(await watcher.rec.next("table-event")).toEqual({ tableId, type: "reload-components" });
+    expect((await open(as.player, tableId)).components).toEqual(production);
+
+    const admin = await tab("admin", tableId);
+    admin.s.emit("reload dev editor components", { tableId });
+    expect(await watcher.rec.next("table-event")).toEqual({ tableId, type: "reload-dev-editor-components" });
+    expect((await open(as.player, tableId)).components).toEqual(development);
+    expect(await eventsOf(tableId)).toEqual([]);
+
+    // The game goes on with the new tree.
+    await playOpening(tableId, 1);
+    await server.database.db
+      .update(projects)
+      .set({ components: project!.components, devComponents: null })
+      .where(eq(projects.slug, "chess"));
+  });
+
+  it("refuses players and mods as a reload of decks is refused", async () => {
+    const tableId = await chessTable();
+    const before = (await rowOf(tableId)).components;
+    for (const who of ["player", "mod"] as const) {
+      const t = await tab(who, tableId);
+      t.s.emit("reload components", { tableId });
+      t.s.emit("reload dev editor components", { tableId });
+      for (let i = 0; i < 2; i++) {
+        expect((await t.rec.next("table-event-reject")) as TableRejectMessage).toEqual({
+          tableId,
+          turnUID: "",
+          reason: "Only the project's designers and site admins may reload a table.",
+        });
+      }
+    }
+    const designer = await tab("designer", tableId);
+    designer.s.emit("reload components", { tableId: "no-such-table" });
+    expect(((await designer.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "Table not found.",
+    );
+    expect((await rowOf(tableId)).components).toEqual(before);
+  });
+
+  it("sends saved development components to bound tables of the project at once, not to unbound ones", async () => {
+    const bound = await chessTable();
+    const unbound = await chessTable();
+    await as.designer.post(`/api/bind-table/${bound}/chess`);
+    const atBound = await tab("player", bound);
+    const atUnbound = await tab("player", unbound);
+    const unboundBefore = (await rowOf(unbound)).components;
+    const saved = (await as.designer.get("/api/projects/chess/components?development=true")).json() as {
+      components: Record<string, unknown>;
+    };
+    const edited = { ...saved.components, version: 909 };
+
+    const started = Date.now();
+    const res = await as.designer.post("/api/projects/chess/components?development=true", edited);
+    expect(res.status).toBe(200);
+    expect(await atBound.rec.next("table-event", 1000)).toEqual({
+      tableId: bound,
+      type: "reload-dev-editor-components",
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await open(as.outsider, bound)).components).toEqual(edited);
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect(atUnbound.rec.events.filter((e) => e.name === "table-event")).toEqual([]);
+    expect((await open(as.outsider, unbound)).components).toEqual(unboundBefore);
+    await server.database.db.update(projects).set({ devComponents: null }).where(eq(projects.slug, "chess"));
+  });
+});
+
+describe("POST /api/debug-table/:tableId/:step", () => {
+  it("starts a private debug table where the source stood after that many events", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 3);
+    const source = await open(as.player, tableId);
+
+    for (const step of [0, 2, 3]) {
+      const res = await as.admin.post(`/api/debug-table/${tableId}/${step}`);
+      expect(res.status).toBe(200);
+      const match = /^\/projects\/chess\/table\/([a-z0-9]+)$/.exec(res.text);
+      expect(match).not.toBeNull();
+      const debug = await open(as.admin, match![1]!);
+      expect(debug).toMatchObject({
+        status: "midgame",
+        tableMode: "debug",
+        isPrivate: true,
+        events: [],
+        expected_move_id: 0,
+        possibleColors: source.possibleColors,
+        components: source.components,
+        decks: source.decks,
+        anySeat: true,
+      });
+      expect(debug.start_position).toEqual(fold(source.start_position!, source.events.slice(0, step)));
+      expect(debug.playerColors.map((s) => [s.color, s.userInfo])).toEqual(
+        source.playerColors.map((s) => [s.color, null]),
+      );
+      const row = await rowOf(match![1]!);
+      expect(row).toMatchObject({
+        creatorId: await userId(server, "admin"),
+        options: (await rowOf(tableId)).options,
+      });
+    }
+  });
+
+  it("is for site admins only, with a step from 0 to the number of events, on started tables", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 1);
+    expect((await anonymous.post(`/api/debug-table/${tableId}/0`)).status).toBe(401);
+    for (const who of ["designer", "mod", "player", "staff"] as const) {
+      expect(await as[who].post(`/api/debug-table/${tableId}/0`)).toMatchObject({
+        status: 403,
+        text: "Only site admins may create a debug table.",
+      });
+    }
+    expect(await as.admin.post(`/api/debug-table/${tableId}/2`)).toMatchObject({
+      status: 400,
+      text: "The step must be a whole number from 0 to 1.",
+    });
+    for (const bad of ["-1", "1.5", "x"]) {
+      expect((await as.admin.post(`/api/debug-table/${tableId}/${bad}`)).status).toBe(400);
+    }
+    expect((await as.admin.post("/api/debug-table/no-such-table/0")).status).toBe(404);
+    const unstarted = await chessTable(false);
+    expect(await as.admin.post(`/api/debug-table/${unstarted}/0`)).toMatchObject({
+      status: 409,
+      text: "The table has not started yet.",
+    });
+  });
+});
+
+describe("invite links", () => {
+  async function demoTable() {
+    const t = (
+      await as.designer.post("/api/projects/chess/new-table", {
+        start_position: { options: {}, playerColors: ["red", "blue"] },
+        tableMode: "demo-invite",
+      })
+    ).json() as TableInfo;
+    expect((await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
+    return t.tableId;
+  }
+  const linkFor = async (c: Client, tableId: string, color: string) =>
+    c.get(`/api/invite-link/${tableId}?color=${color}`);
+
+  it("gives designers, mods and site admins a link with the table's password, and refuses others", async () => {
+    const tableId = await demoTable();
+    const pwd = (await rowOf(tableId)).invitePwd;
+    expect(pwd).toMatch(/^[\w-]{16,}$/);
+    for (const who of ["designer", "mod", "admin"] as const) {
+      const res = await linkFor(as[who], tableId, "red");
+      expect(res.status).toBe(200);
+      expect(res.json() as InviteLinkResponse).toEqual({
+        link: `/projects/chess/table/${tableId}?playAsColor=red&invitePwd=${pwd}`,
+      });
+    }
+    expect((await linkFor(anonymous, tableId, "red")).status).toBe(401);
+    expect(await linkFor(as.player, tableId, "red")).toMatchObject({
+      status: 403,
+      text: "Invite links are for site admins and the project's designers and mods.",
+    });
+    expect(await linkFor(as.designer, tableId, "green")).toMatchObject({
+      status: 400,
+      text: "This table has no colour 'green'.",
+    });
+    expect((await as.designer.get(`/api/invite-link/${tableId}`)).status).toBe(400);
+    const competitive = await chessTable();
+    expect(await linkFor(as.designer, competitive, "red")).toMatchObject({
+      status: 409,
+      text: "Only Demo Invite tables have invite links.",
+    });
+
+    // A table from before invite passwords gets one on the first request, and keeps it.
+    await server.database.db.update(tables).set({ invitePwd: null }).where(eq(tables.id, tableId));
+    const first = (await linkFor(as.designer, tableId, "blue")).json() as InviteLinkResponse;
+    const stored = (await rowOf(tableId)).invitePwd;
+    expect(stored).toMatch(/^[\w-]{16,}$/);
+    expect(first.link).toContain(`invitePwd=${stored}`);
+    expect(((await linkFor(as.mod, tableId, "blue")).json() as InviteLinkResponse).link).toBe(first.link);
+  });
+
+  it("seats whoever opens the link, who can then play; a wrong password or a taken seat is refused", async () => {
+    const tableId = await demoTable();
+    const white = sidesOf(await open(as.designer, tableId)).white;
+    const { link } = (await linkFor(as.designer, tableId, white)).json() as InviteLinkResponse;
+    const query = link.slice(link.indexOf("?"));
+
+    // The player tries before being seated (the hub caches the table meanwhile) and is refused.
+    const t = await tab("player", tableId);
+    const opening = { tableId, moveId: 0, editMode: false, actions: [click("white-pawn-e2"), square("e4")] };
+    t.s.emit("game-move", { ...opening, turnUID: "too-early" });
+    expect(((await t.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "You cannot play now: Wait for your turn",
+    );
+
+    expect(
+      await as.player.get(`/api/table-open/${tableId}?playAsColor=${white}&invitePwd=wrong-password-123`),
+    ).toMatchObject({
+      status: 403,
+      text: "Wrong invite password.",
+    });
+    expect((await open(as.player, tableId, query)).yourSeat).toBe(white);
+    expect((await open(as.player, tableId, query)).yourSeat).toBe(white);
+    expect(await as.outsider.get(`/api/table-open/${tableId}${query}`)).toMatchObject({
+      status: 409,
+      text: "This seat is already taken.",
+    });
+    expect((await open(as.outsider, tableId)).yourSeat).toBeNull();
+
+    t.s.emit("game-move", { ...opening, turnUID: "seated" });
+    const played = (await t.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    expect(played.event).toMatchObject({ seq: 0, turnUID: "seated", actor: white });
+  });
+});

@@ -1,0 +1,74 @@
+import { fold, type TableEvent } from "@tt/engine";
+import { describe, expect, it } from "vitest";
+import { replay } from "./eventLog";
+import { buildTimeline, clampStep, neighbourMark, parseTurnNumber, viewAt, withTurnNumber } from "./replay";
+import { chessStart, turn } from "./testkit";
+
+/** A few chess turns and an undo, recorded as the server would. */
+function game(): TableEvent[] {
+  const start = chessStart();
+  const events: TableEvent[] = [];
+  const play = (seat: string, from: string, to: string) => {
+    const live = fold(start, events);
+    events.push(
+      turn(live, events.length, seat, [
+        { kind: "click component", componentId: from },
+        { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: to },
+      ]),
+    );
+  };
+  const sides = start.globals.sides as { white: string; black: string };
+  play(sides.white, "white-pawn-e2", "e4");
+  play(sides.black, "black-pawn-e7", "e5");
+  play(sides.white, "white-knight-g1", "f3");
+  events.push({ kind: "undo", seq: events.length, actor: sides.white, timestamp: 1, undone: [2] });
+  play(sides.white, "white-knight-b1", "c3");
+  return events;
+}
+
+describe("replay", () => {
+  it("shows the situation and the log after any number of events, undo included", () => {
+    const start = chessStart();
+    const events = game();
+    const timeline = buildTimeline(start, events);
+    expect(timeline.length).toBe(events.length);
+    for (let k = 0; k <= events.length; k++) {
+      const view = viewAt(timeline, k);
+      const expected = replay(start, events.slice(0, k));
+      expect(view.situation).toEqual(expected.situation);
+      expect(view.log.map((l) => l.message)).toEqual(expected.log.map((l) => l.message));
+    }
+    // After the undo the knight's line is gone from the log; each line knows its event.
+    const afterUndo = viewAt(timeline, 4);
+    expect(afterUndo.log.every((l) => l.seq < 2)).toBe(true);
+    expect(viewAt(timeline, 5).log.some((l) => l.seq === 4)).toBe(true);
+  });
+
+  it("marks the start and the end", () => {
+    const timeline = buildTimeline(chessStart(), game());
+    expect(timeline.marks[0]).toEqual({ step: 0, label: "S" });
+    expect(timeline.marks.at(-1)).toEqual({ step: 5, label: "E" });
+    expect(neighbourMark(timeline.marks, 2, 1)).toBe(5);
+    expect(neighbourMark(timeline.marks, 2, -1)).toBe(0);
+  });
+
+  it("keeps steps within 0..N and reads turnNumber strictly", () => {
+    expect(clampStep(-3, 5)).toBe(0);
+    expect(clampStep(9, 5)).toBe(5);
+    expect(clampStep(2.7, 5)).toBe(2);
+    expect(clampStep(Number.POSITIVE_INFINITY, 5)).toBe(5);
+    expect(parseTurnNumber("12")).toBe(12);
+    expect(parseTurnNumber(null)).toBeNull();
+    expect(parseTurnNumber("-1")).toBeNull();
+    expect(parseTurnNumber("3abc")).toBeNull();
+  });
+
+  it("builds the replay link from the current address", () => {
+    expect(withTurnNumber("http://h/projects/chess/table/T1?playAsColor=red", 7)).toBe(
+      "http://h/projects/chess/table/T1?playAsColor=red&turnNumber=7",
+    );
+    expect(withTurnNumber("http://h/projects/chess/table/T1?turnNumber=2", 3)).toBe(
+      "http://h/projects/chess/table/T1?turnNumber=3",
+    );
+  });
+});

@@ -1,0 +1,177 @@
+// The ended-table page's results (game-table.md section 2): 'Score overview', 'Feedback' and 'Full
+// statistics' as collapsible sections, a quick-navigation speed dial to them and to the board, and
+// the feedback dialog (section 4). The table page renders this once the table has ended.
+import BarChartIcon from "@mui/icons-material/BarChart";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import FeedbackIcon from "@mui/icons-material/Feedback";
+import GridOnIcon from "@mui/icons-material/GridOn";
+import TableChartIcon from "@mui/icons-material/TableChart";
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Box from "@mui/material/Box";
+import SpeedDial from "@mui/material/SpeedDial";
+import SpeedDialAction from "@mui/material/SpeedDialAction";
+import SpeedDialIcon from "@mui/material/SpeedDialIcon";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { OverviewStat, Situation } from "@tt/engine";
+import { piecesOf, registry } from "@tt/games";
+import type { TableLoadResponse } from "@tt/protocol";
+import { type ReactNode, useMemo, useRef, useState } from "react";
+import { FeedbackDialog } from "./FeedbackDialog";
+import { FeedbackSection } from "./FeedbackSection";
+import { feedbackColour } from "./feedbackAnswers";
+import { ScoreChart } from "./ScoreChart";
+import { FullStatistics, ScoreTable } from "./StatTables";
+import { chartedStat, overviewColumns, scoreRows } from "./scores";
+
+type SectionKey = "overview" | "feedback" | "statistics";
+
+const SECTIONS: { key: SectionKey; id: string; title: string }[] = [
+  { key: "overview", id: "results-overview", title: "Score overview" },
+  { key: "feedback", id: "results-feedback", title: "Feedback" },
+  { key: "statistics", id: "results-statistics", title: "Full statistics" },
+];
+
+const SHORTCUTS: { target: SectionKey | "table"; name: string; icon: ReactNode }[] = [
+  { target: "table", name: "Go to the table", icon: <GridOnIcon /> },
+  { target: "overview", name: "Go to the score overview", icon: <BarChartIcon /> },
+  { target: "feedback", name: "Go to feedback", icon: <FeedbackIcon /> },
+  { target: "statistics", name: "Go to full statistics", icon: <TableChartIcon /> },
+];
+
+/** The game's overview stats (Overview stat: name, displayName, customStyle), from its rule module. */
+function useOverviewStats(table: TableLoadResponse, situation: Situation): OverviewStat[] {
+  const { slug } = table.projectInfo;
+  return useMemo(() => {
+    try {
+      const pieces = table.components ? piecesOf(table.components as never) : {};
+      return registry.moduleFor(slug).stats(situation, { pieces, options: table.options });
+    } catch {
+      // A rule script that fails here leaves the overview to the players' 'score'.
+      return [];
+    }
+  }, [slug, table.components, table.options, situation]);
+}
+
+function scrollBehaviour(): ScrollBehavior {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
+/** Below the app's fixed top bar, which would otherwise cover the target's first lines. */
+const TOP_BAR_CLEARANCE = 72;
+
+function scrollToElement(element: Element | null) {
+  if (!element) return;
+  const top = element.getBoundingClientRect().top + window.scrollY - TOP_BAR_CLEARANCE;
+  window.scrollTo({ top: Math.max(0, top), behavior: scrollBehaviour() });
+}
+
+function scrollToSection(key: SectionKey) {
+  const section = SECTIONS.find((s) => s.key === key)!;
+  scrollToElement(document.getElementById(section.id));
+  // Keyboard users continue from the section they asked for.
+  document.getElementById(`${section.id}-header`)?.focus({ preventScroll: true });
+}
+
+export function EndedResults(props: {
+  table: TableLoadResponse;
+  situation: Situation;
+  seat: string;
+  user: string | null;
+}) {
+  const { table, situation, seat, user } = props;
+  const overview = useOverviewStats(table, situation);
+  const columns = overviewColumns(overview, situation);
+  const rows = scoreRows(situation, table.playerColors, columns);
+  const charted = chartedStat(columns);
+  const colour = feedbackColour(
+    table.yourSeat,
+    seat,
+    table.playerColors.map((p) => p.color),
+  );
+  const [expanded, setExpanded] = useState<Record<SectionKey, boolean>>({
+    overview: true,
+    feedback: true,
+    statistics: false,
+  });
+  const [dialOpen, setDialOpen] = useState(false);
+  // A shortcut to a collapsed section opens it and scrolls once it has grown: scrolling at once
+  // would stop short where the page still ended.
+  const pendingScroll = useRef<SectionKey | null>(null);
+  const go = (target: SectionKey | "table") => {
+    setDialOpen(false);
+    if (target === "table") {
+      scrollToElement(document.querySelector('[role="application"][aria-label="Game board"]'));
+    } else if (expanded[target]) {
+      scrollToSection(target);
+    } else {
+      pendingScroll.current = target;
+      setExpanded((e) => ({ ...e, [target]: true }));
+    }
+  };
+  const entered = (key: SectionKey) => {
+    if (pendingScroll.current !== key) return;
+    pendingScroll.current = null;
+    scrollToSection(key);
+  };
+
+  const content: Record<SectionKey, ReactNode> = {
+    overview:
+      rows.length === 0 || columns.length === 0 ? (
+        <Typography color="text.secondary">This game keeps no scores.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <ScoreTable rows={rows} columns={columns} />
+          {charted && <ScoreChart rows={rows} stat={charted} />}
+        </Stack>
+      ),
+    feedback: <FeedbackSection tableId={table.tableId} color={colour} user={user} />,
+    statistics: <FullStatistics situation={situation} overview={overview} />,
+  };
+
+  return (
+    <Box component="section" aria-label="Results" sx={{ mt: 3, mb: 10 }}>
+      {SECTIONS.map((s) => (
+        <Accordion
+          key={s.key}
+          id={s.id}
+          expanded={expanded[s.key]}
+          onChange={(_event, open) => setExpanded((e) => ({ ...e, [s.key]: open }))}
+          slotProps={{ transition: { onEntered: () => entered(s.key) } }}
+        >
+          <AccordionSummary
+            expandIcon={<ExpandMoreIcon />}
+            aria-controls={`${s.id}-body`}
+            id={`${s.id}-header`}
+          >
+            {/* The summary is already a heading (h3): the title is its text. */}
+            <Typography component="span" sx={{ fontSize: "1.1rem", fontWeight: 600 }}>
+              {s.title}
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails id={`${s.id}-body`}>{content[s.key]}</AccordionDetails>
+        </Accordion>
+      ))}
+      <FeedbackDialog tableId={table.tableId} color={colour} user={user} />
+      <SpeedDial
+        ariaLabel="Quick navigation"
+        icon={<SpeedDialIcon />}
+        open={dialOpen}
+        onOpen={() => setDialOpen(true)}
+        onClose={() => setDialOpen(false)}
+        sx={{ position: "fixed", right: 24, bottom: 24 }}
+      >
+        {SHORTCUTS.map((a) => (
+          <SpeedDialAction
+            key={a.target}
+            icon={a.icon}
+            slotProps={{ tooltip: { title: a.name }, fab: { "aria-label": a.name } }}
+            onClick={() => go(a.target)}
+          />
+        ))}
+      </SpeedDial>
+    </Box>
+  );
+}

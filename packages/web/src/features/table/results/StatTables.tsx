@@ -1,0 +1,184 @@
+// The tables of the ended-table page: the score overview and the full statistics
+// (game-table.md section 2: player stats, 'Global stats', 'Component stats').
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { type OverviewStat, PLAYER_COLOURS, type Situation } from "@tt/engine";
+import type { ReactNode } from "react";
+import { colourHex } from "../layout";
+import { playerLabel, type ScoreRow, styleOf } from "./scores";
+import { componentStatRows, globalStatRows, playerStatTable } from "./stats";
+
+function Swatch({ color }: { color: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      sx={{
+        display: "inline-block",
+        width: 12,
+        height: 12,
+        mr: 1,
+        borderRadius: "50%",
+        verticalAlign: "middle",
+        bgcolor: colourHex(color, PLAYER_COLOURS),
+        border: "1px solid rgba(0,0,0,0.3)",
+      }}
+    />
+  );
+}
+
+/** A titled table; the title names the table for assistive technology too. */
+function Titled(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={props.id}>
+      <Typography id={props.id} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700, mb: 1 }}>
+        {props.title}
+      </Typography>
+      {props.children}
+    </Box>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <Typography color="text.secondary">{text}</Typography>;
+}
+
+export function ScoreTable({ rows, columns }: { rows: ScoreRow[]; columns: OverviewStat[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Scores per player">
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">Player</TableCell>
+            {columns.map((c) => (
+              <TableCell key={c.name} scope="col" align="right" style={styleOf(c.customStyle)}>
+                {c.displayName}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.color}>
+              <TableCell component="th" scope="row">
+                <Swatch color={r.color} />
+                {playerLabel(r)}
+              </TableCell>
+              {columns.map((c) => (
+                <TableCell key={c.name} align="right" style={styleOf(c.customStyle)}>
+                  {r.values[c.name]}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function FullStatistics({ situation, overview }: { situation: Situation; overview: OverviewStat[] }) {
+  const players = playerStatTable(situation, overview);
+  const globals = globalStatRows(situation);
+  const components = componentStatRows(situation);
+  return (
+    <Stack spacing={3}>
+      <Titled id="results-player-stats" title="Player stats">
+        {players.rows.length === 0 ? (
+          <Empty text="No player stats." />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby="results-player-stats">
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Stat</TableCell>
+                  {players.colours.map((c) => (
+                    <TableCell key={c} scope="col" align="right">
+                      <Swatch color={c} />
+                      {c}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {players.rows.map((r) => (
+                  <TableRow key={r.name}>
+                    <TableCell component="th" scope="row">
+                      {r.label}
+                    </TableCell>
+                    {r.values.map((v, i) => (
+                      <TableCell key={players.colours[i]} align="right">
+                        {v}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Titled>
+      <Titled id="results-global-stats" title="Global stats">
+        {globals.length === 0 ? (
+          <Empty text="No global stats." />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby="results-global-stats">
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Stat</TableCell>
+                  <TableCell scope="col">Value</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {globals.map((r) => (
+                  <TableRow key={r.name}>
+                    <TableCell component="th" scope="row">
+                      {r.name}
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: "break-word" }}>{r.value}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Titled>
+      <Titled id="results-component-stats" title="Component stats">
+        {components.length === 0 ? (
+          <Empty text="No component stats." />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby="results-component-stats">
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Component</TableCell>
+                  <TableCell scope="col">Stat</TableCell>
+                  <TableCell scope="col">Value</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {components.map((r) => (
+                  <TableRow key={`${r.id}/${r.stat}`}>
+                    <TableCell>{r.component}</TableCell>
+                    <TableCell component="th" scope="row">
+                      {r.stat}
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: "break-word" }}>{r.value}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Titled>
+    </Stack>
+  );
+}
