@@ -23,13 +23,54 @@ export interface Database {
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
+/** Key of the advisory lock held while migrating: any constant our deployments do not use otherwise. */
+const MIGRATION_LOCK = 0x7474_6d67; // 'ttmg'
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // An unreachable database (down, or a network that drops packets) fails a turn after 10 s instead
+    // of holding the table's queue until the kernel gives up on the connection.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
   // A dropped idle connection (database restart) must not crash the process; the pool reconnects.
   pool.on("error", (err) => console.error("postgres pool error:", err.message));
+  // A connection that drops while checked out (inside a transaction) emits 'error' on its client, and
+  // the pool listens only to idle ones: unheard, the error would end the process. The statement in
+  // flight fails by itself, and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => console.error("postgres connection lost:", err.message));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+  await migrateLocked(pool);
   return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/**
+ * Drizzle's migrator reads the last applied migration before its transaction, so two instances
+ * starting together on an old schema would both apply the same migrations (the second fails, or a data
+ * migration runs twice). A session advisory lock on one connection makes them take turns: the second
+ * finds the work done.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    // A connection that failed mid-way is discarded rather than handed to the next query.
+    client.release(broken);
+  }
 }
 
 /** Opens (or creates) the embedded database. `dataDir` undefined means in memory. */

@@ -1,0 +1,300 @@
+import {
+  type Action,
+  appendEvent,
+  createSnapshotCache,
+  mayAct,
+  type Situation,
+  type TableEvent,
+} from "@tt/engine";
+import { registry } from "@tt/games";
+import type { TableEventMessage, TableLoadResponse, TableRejectMessage } from "@tt/protocol";
+import { asc, eq } from "drizzle-orm";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../src/auth/permissions";
+import { tableEvents, users } from "../../src/db/schema";
+import { TableHub, type TurnAnswer } from "../../src/tables/hub";
+import { startTestServer, type TestServer } from "../harness";
+import { click, legalTurn, random, ruleContext, square } from "./chessBot";
+import { redisPrefix, scaleOutEnabled } from "./instances";
+import { chessTable, type Person, people, until, whiteSeat } from "./world";
+
+// Fault (c): turns sent twice, replayed later, sent out of order, and two turns racing for one seq
+// from two instances. The (table, seq) key and the turn id decide: exactly one turn is written for a
+// seq, a retry gets the event it produced, a stale or early seq gets 'outOfSync', and nothing else
+// changes. Runs on the embedded database and, in the PostgreSQL run, also across two instances
+// joined by Redis.
+
+let server: TestServer;
+let second: TestServer | undefined;
+let folks: Record<"red" | "blue" | "watcher", Person>;
+const opened: Socket[] = [];
+
+beforeAll(async () => {
+  const env = scaleOutEnabled
+    ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: redisPrefix("submissions") }
+    : ({} as Record<string, string>);
+  server = await startTestServer({ RATE_LIMIT_PER_IP: "10000", ...env });
+  if (scaleOutEnabled)
+    second = await startTestServer({ RATE_LIMIT_PER_IP: "10000", ...env }, server.database);
+  const [red, blue, watcher] = await people(server.url, ["sub_red", "sub_blue", "sub_watch"], () =>
+    server.invite(),
+  );
+  folks = { red: red!, blue: blue!, watcher: watcher! };
+});
+afterAll(async () => {
+  for (const s of opened) s.close();
+  await second?.close();
+  await server.close();
+});
+
+/** A tab at the table: the events and refusals it receives, in order. */
+async function tab(url: string, who: Person, tableId: string) {
+  const socket: Socket = io(url, {
+    transports: ["websocket"],
+    extraHeaders: { cookie: who.cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  opened.push(socket);
+  const events: TableEvent[] = [];
+  const rejects: TableRejectMessage[] = [];
+  socket.on("table-event", (m: TableEventMessage) => {
+    if (m.tableId === tableId && "event" in m && m.event) events.push(m.event);
+  });
+  socket.on("table-event-reject", (m: TableRejectMessage) => rejects.push(m));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+  const send = (moveId: number, actions: Action[], turnUID: string) =>
+    socket.emit("game-move", { tableId, moveId, turnUID, actions, editMode: false });
+  return { socket, events, rejects, send };
+}
+
+/** A new chess table with tabs for White, Black and a spectator. */
+async function game(url = server.url) {
+  const load = await chessTable(url, folks.red, folks.blue);
+  const [white, black] = whiteSeat(load) === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
+  return {
+    load,
+    tableId: load.tableId,
+    white: await tab(url, white, load.tableId),
+    black: await tab(url, black, load.tableId),
+    watcher: await tab(url, folks.watcher, load.tableId),
+  };
+}
+
+async function stored(tableId: string) {
+  const rows = await server.database.db
+    .select({ seq: tableEvents.seq, turnUid: tableEvents.turnUid })
+    .from(tableEvents)
+    .where(eq(tableEvents.tableId, tableId))
+    .orderBy(asc(tableEvents.seq));
+  return rows.map((r) => `${r.seq}:${r.turnUid}`);
+}
+
+const e4 = [click("white-pawn-e2"), square("e4")];
+const e5 = [click("black-pawn-e7"), square("e5")];
+const nf3 = [click("white-knight-g1"), square("f3")];
+const nc6 = [click("black-knight-b8"), square("c6")];
+
+describe("duplicate, replayed and out-of-order submissions", () => {
+  it("plays a turn sent twice at once once, and answers both sends with its event", async () => {
+    const g = await game();
+    g.white.send(0, e4, "twice");
+    g.white.send(0, e4, "twice");
+    await until(() => g.white.events.length === 2, "both sends answered");
+    expect(g.white.events[1]).toEqual(g.white.events[0]);
+    expect(g.white.events[0]).toMatchObject({ seq: 0, turnUID: "twice" });
+    g.black.send(1, e5, "reply");
+    await until(() => g.watcher.events.length >= 2, "the reply watched");
+    // Socket.IO keeps a connection's order: a second broadcast of seq 0 would have come before seq 1.
+    expect(g.watcher.events.map((e) => e.seq)).toEqual([0, 1]);
+    expect([...g.white.rejects, ...g.black.rejects]).toEqual([]);
+    expect(await stored(g.tableId)).toEqual(["0:twice", "1:reply"]);
+  });
+
+  it("answers a replayed turn with its stored event and refuses an old seq with outOfSync, changing nothing", async () => {
+    const g = await game();
+    g.white.send(0, e4, "w0");
+    await until(() => g.black.events.length === 1, "e4");
+    g.black.send(1, e5, "b1");
+    await until(() => g.white.events.length === 2, "e5");
+
+    g.white.send(0, e4, "w0");
+    await until(() => g.white.events.length === 3, "the replay answered");
+    expect(g.white.events[2]).toEqual(g.white.events[0]);
+    g.black.send(1, e5, "b1");
+    await until(() => g.black.events.length === 3, "the second replay answered");
+    expect(g.black.events[2]).toEqual(g.black.events[1]);
+    g.white.send(0, nf3, "w0-again");
+    await until(() => g.white.rejects.length === 1, "the stale seq refused");
+    expect(g.white.rejects[0]).toMatchObject({ turnUID: "w0-again", reason: "outOfSync" });
+
+    g.white.send(2, nf3, "w2");
+    await until(() => g.watcher.events.length === 3, "the next turn");
+    expect(g.watcher.events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    expect(await stored(g.tableId)).toEqual(["0:w0", "1:b1", "2:w2"]);
+  });
+
+  it("refuses a turn sent ahead of its seq with outOfSync and takes the one in order", async () => {
+    const g = await game();
+    g.white.send(1, nf3, "ahead");
+    await until(() => g.white.rejects.length === 1, "the early turn refused");
+    expect(g.white.rejects[0]).toMatchObject({ turnUID: "ahead", reason: "outOfSync" });
+    expect(await stored(g.tableId)).toEqual([]);
+
+    g.white.send(0, e4, "in-order");
+    await until(() => g.black.events.length === 1, "e4");
+    g.black.send(3, nc6, "far-ahead");
+    g.black.send(1, e5, "b-in-order");
+    await until(() => g.watcher.events.length === 2 && g.black.rejects.length === 1, "both answered");
+    expect(g.black.rejects[0]).toMatchObject({ turnUID: "far-ahead", reason: "outOfSync" });
+    expect(await stored(g.tableId)).toEqual(["0:in-order", "1:b-in-order"]);
+  });
+});
+
+describe("two instances racing for one seq", () => {
+  const ROUNDS = 20;
+
+  async function actors(): Promise<Record<string, Actor>> {
+    const rows = await server.database.db.select().from(users);
+    const by = (p: Person) => rows.find((u) => u.username === p.name)!;
+    return {
+      red: { id: by(folks.red).id, username: folks.red.name, role: "user" },
+      blue: { id: by(folks.blue).id, username: folks.blue.name, role: "user" },
+    };
+  }
+
+  /** The seat to move and two different legal turns for it. */
+  function rivals(load: TableLoadResponse, live: Situation, seq: number, round: number) {
+    const seat = mayAct(live, "red") ? "red" : "blue";
+    const module = registry.moduleFor("chess");
+    const ctx = ruleContext(load);
+    const one = legalTurn(live, seq, seat, module, ctx, random(round * 2 + 1))!;
+    let other = legalTurn(live, seq, seat, module, ctx, random(round * 2 + 2))!;
+    for (let s = 3; JSON.stringify(other) === JSON.stringify(one) && s < 50; s++)
+      other = legalTurn(live, seq, seat, module, ctx, random(round * 100 + s))!;
+    return { seat, one, other };
+  }
+
+  it(`writes exactly one of two different turns for a seq (${ROUNDS} rounds); the other is outOfSync`, async () => {
+    const { load, tableId } = await game();
+    // Two hubs on one database are two instances: each has its own cache of the live situation.
+    const hubs = [new TableHub(server.database.db), new TableHub(server.database.db)];
+    const who = await actors();
+    const cache = createSnapshotCache(load.start_position!, [], 50);
+    for (let round = 0; round < ROUNDS; round++) {
+      const seq = cache.events.length;
+      const { seat, one, other } = rivals(load, cache.live, seq, round);
+      const answers = await Promise.all(
+        [one, other].map((actions, i) =>
+          hubs[i]!.submitTurn(
+            who[seat]!,
+            { tableId, moveId: seq, turnUID: `race-${round}-${i}`, actions, editMode: false },
+            Date.now(),
+          ),
+        ),
+      );
+      const won = answers.filter((a): a is TurnAnswer & { kind: "event" } => a.kind === "event");
+      const lost = answers.filter((a) => a.kind !== "event");
+      expect(won).toHaveLength(1);
+      expect(lost).toEqual([{ kind: "reject", reason: "outOfSync" }]);
+      appendEvent(cache, won[0]!.event);
+    }
+    const rows = await stored(tableId);
+    expect(rows).toHaveLength(ROUNDS);
+    expect(rows).toEqual(cache.events.map((e) => `${e.seq}:${e.kind === "turn" ? e.turnUID : ""}`));
+  });
+
+  it(`writes a turn sent to both instances at once once, and answers both with its event (${ROUNDS} rounds)`, async () => {
+    const { load, tableId } = await game();
+    const hubs = [new TableHub(server.database.db), new TableHub(server.database.db)];
+    const who = await actors();
+    const cache = createSnapshotCache(load.start_position!, [], 50);
+    for (let round = 0; round < ROUNDS; round++) {
+      const seq = cache.events.length;
+      const { seat, one } = rivals(load, cache.live, seq, round);
+      const move = { tableId, moveId: seq, turnUID: `same-${round}`, actions: one, editMode: false };
+      const answers = await Promise.all(hubs.map((h) => h.submitTurn(who[seat]!, move, Date.now())));
+      expect(answers.map((a) => a.kind).sort()).toEqual(["duplicate", "event"]);
+      const events = answers.map((a) => (a.kind === "event" || a.kind === "duplicate" ? a.event : null));
+      expect(events[1]).toEqual(events[0]);
+      appendEvent(cache, events[0]!);
+    }
+    expect(await stored(tableId)).toHaveLength(ROUNDS);
+  });
+
+  describe.runIf(scaleOutEnabled)("over sockets, on two server instances joined by Redis", () => {
+    it("lets one of the mover's two tabs (one per instance) win each seq; both spectators see the same log", async () => {
+      const g = await game();
+      const seats = { white: g.white, black: g.black };
+      const whiteName = whiteSeat(g.load) === "red" ? folks.red : folks.blue;
+      const blackName = whiteName === folks.red ? folks.blue : folks.red;
+      const onB = {
+        white: await tab(second!.url, whiteName, g.tableId),
+        black: await tab(second!.url, blackName, g.tableId),
+        watcher: await tab(second!.url, folks.watcher, g.tableId),
+      };
+      const cache = createSnapshotCache(g.load.start_position!, [], 50);
+      const players = [g.white, g.black, onB.white, onB.black];
+      const refused = () => players.reduce((n, t) => n + t.rejects.length, 0);
+      for (let round = 0; round < 10; round++) {
+        const seq = cache.events.length;
+        const { seat, one, other } = rivals(g.load, cache.live, seq, round);
+        const side = seat === whiteSeat(g.load) ? "white" : "black";
+        seats[side].send(seq, one, `sock-${round}-a`);
+        onB[side].send(seq, other, `sock-${round}-b`);
+        await until(
+          () => g.watcher.events.length > seq && onB.watcher.events.length > seq && refused() > round,
+          `round ${round} decided`,
+        );
+        expect(onB.watcher.events[seq]).toEqual(g.watcher.events[seq]);
+        appendEvent(cache, g.watcher.events[seq]!);
+      }
+      const rejects = players.flatMap((t) => t.rejects);
+      expect(rejects.map((r) => r.reason)).toEqual(Array(10).fill("outOfSync"));
+      expect(g.watcher.events).toEqual(onB.watcher.events);
+      expect(await stored(g.tableId)).toHaveLength(10);
+    });
+  });
+});
+
+describe("an instance's cache of live situations", () => {
+  it("plays on when it keeps fewer tables than are played, or another instance wrote last", async () => {
+    // One hub keeps a single live situation and serves two tables in turn, so every turn finds its
+    // table evicted; every third turn is written by another hub, so the next one must catch up.
+    const small = new TableHub(server.database.db, 1);
+    const other = new TableHub(server.database.db);
+    const rows = await server.database.db.select().from(users);
+    const actor = (name: string): Actor => ({
+      id: rows.find((u) => u.username === name)!.id,
+      username: name,
+      role: "user",
+    });
+    const seats: Record<string, Actor> = { red: actor(folks.red.name), blue: actor(folks.blue.name) };
+    // One after the other: a user keeps one unstarted table per project, a new one replaces it.
+    const games = [await game(), await game()];
+    const caches = games.map((g) => createSnapshotCache(g.load.start_position!, [], 50));
+    const module = registry.moduleFor("chess");
+    for (let turn = 0; turn < 24; turn++) {
+      const i = turn % 2;
+      const { load, tableId } = games[i]!;
+      const cache = caches[i]!;
+      const seq = cache.events.length;
+      const seat = mayAct(cache.live, "red") ? "red" : "blue";
+      const actions = legalTurn(cache.live, seq, seat, module, ruleContext(load), random(turn + 1))!;
+      const hub = turn % 3 === 2 ? other : small;
+      const answer = await hub.submitTurn(
+        seats[seat]!,
+        { tableId, moveId: seq, turnUID: `cache-${turn}`, actions, editMode: false },
+        Date.now(),
+      );
+      expect(answer.kind, `turn ${turn}`).toBe("event");
+      if (answer.kind === "event") appendEvent(cache, answer.event);
+    }
+    for (const [i, g] of games.entries()) {
+      expect(await stored(g.tableId)).toHaveLength(12);
+      expect(await small.situation(g.tableId)).toEqual(caches[i]!.live);
+    }
+  });
+});
