@@ -1,0 +1,141 @@
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type LagFigures, lagFigures, lagMonitor } from "./lag";
+
+// Loaded into each server process by the load benchmark (`node --import tsx --import probe.ts
+// packages/server/src/main.ts`): it measures from inside without a line of the server changing.
+// - event-loop delay: how long a ready callback (a turn, a broadcast) waits for the loop;
+// - database calls: count and wall time of every query (PostgreSQL) or call (PGlite), and how long
+//   a query waits for a free connection of the pool (node-postgres, max 10 connections).
+// - a V8 CPU profile of exactly the measured window, on request (--profile).
+// The parent asks over the IPC channel; each sample answered starts a new window.
+
+export interface ProbeSample {
+  lag: LagFigures;
+  db: { calls: number; ms: number; max: number; poolWaits: number; poolWaitMs: number; poolWaitMax: number };
+  heapUsedMb: number;
+  rssMb: number;
+}
+
+const lag = lagMonitor();
+const db = { calls: 0, ms: 0, max: 0, poolWaits: 0, poolWaitMs: 0, poolWaitMax: 0 };
+
+const record = (t0: number) => {
+  const ms = performance.now() - t0;
+  db.calls++;
+  db.ms += ms;
+  if (ms > db.max) db.max = ms;
+};
+const recordWait = (t0: number) => {
+  const ms = performance.now() - t0;
+  db.poolWaits++;
+  db.poolWaitMs += ms;
+  if (ms > db.poolWaitMax) db.poolWaitMax = ms;
+};
+
+type AnyFn = (...args: unknown[]) => unknown;
+const isThenable = (v: unknown): v is Promise<unknown> =>
+  typeof (v as { then?: unknown } | null)?.then === "function";
+
+/** Wraps a method so its duration is recorded, whether it answers by callback or by promise. */
+function timeMethod(proto: object, name: string, done: (t0: number) => void): void {
+  const original = (proto as Record<string, unknown>)[name];
+  if (typeof original !== "function") return;
+  Object.defineProperty(proto, name, {
+    configurable: true,
+    writable: true,
+    value: function timed(this: unknown, ...args: unknown[]) {
+      const t0 = performance.now();
+      const last = args.length - 1;
+      if (typeof args[last] === "function") {
+        const callback = args[last] as AnyFn;
+        args[last] = (...cbArgs: unknown[]) => {
+          done(t0);
+          return callback(...cbArgs);
+        };
+        return (original as AnyFn).apply(this, args);
+      }
+      const result = (original as AnyFn).apply(this, args);
+      if (isThenable(result))
+        result.then(
+          () => done(t0),
+          () => done(t0),
+        );
+      return result;
+    },
+  });
+}
+
+try {
+  timeMethod(pg.Client.prototype, "query", record);
+  timeMethod(pg.Pool.prototype, "connect", recordWait);
+  // PGlite answers one call at a time, inside this process; a transaction counts as one call.
+  for (const name of ["query", "exec", "transaction"]) timeMethod(PGlite.prototype, name, record);
+} catch (err) {
+  console.error("load probe: database timing unavailable:", (err as Error).message);
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+let gcFunction: (() => void) | undefined;
+function collectGarbage(): void {
+  if (!gcFunction) {
+    v8.setFlagsFromString("--expose-gc");
+    gcFunction = vm.runInNewContext("gc") as () => void;
+  }
+  gcFunction();
+}
+
+let inspector: Session | undefined;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector!.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+
+async function profile(message: { type: string; file?: string }): Promise<void> {
+  if (message.type === "probe:profile-start") {
+    inspector ??= new Session();
+    inspector.connect();
+    await post("Profiler.enable");
+    await post("Profiler.start");
+    return;
+  }
+  if (!inspector) return;
+  const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+  inspector.disconnect();
+  inspector = undefined;
+  if (message.file) writeFileSync(message.file, JSON.stringify(profile));
+}
+
+if (process.send) {
+  process.on("message", (message: { type?: string; id?: number; file?: string; gc?: boolean } | null) => {
+    if (message?.type === "probe:profile-start" || message?.type === "probe:profile-stop") {
+      const type = message.type;
+      profile({ type, ...(message.file ? { file: message.file } : {}) }).then(
+        () => process.send?.({ type, id: message.id }),
+        (err: Error) => process.send?.({ type, id: message.id, error: err.message }),
+      );
+      return;
+    }
+    if (message?.type !== "probe:sample") return;
+    // Memory per socket is read from the heap after a full collection, not from whatever garbage
+    // happens to be waiting.
+    if (message.gc) collectGarbage();
+    const sample: ProbeSample = {
+      lag: lagFigures(lag),
+      db: { ...db, ms: round(db.ms), max: round(db.max), poolWaitMs: round(db.poolWaitMs) },
+      heapUsedMb: round(process.memoryUsage().heapUsed / 2 ** 20),
+      rssMb: round(process.memoryUsage.rss() / 2 ** 20),
+    };
+    lag.reset();
+    Object.assign(db, { calls: 0, ms: 0, max: 0, poolWaits: 0, poolWaitMs: 0, poolWaitMax: 0 });
+    process.send?.({ type: "probe:sample", id: message.id, sample });
+  });
+  // After the listener (adding one references the channel again): the channel must not keep a
+  // server alive that is asked to stop.
+  process.channel?.unref();
+}
