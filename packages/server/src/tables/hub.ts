@@ -16,7 +16,7 @@ import {
 import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
 import type { GameMove } from "@tt/protocol";
-import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
@@ -45,6 +45,12 @@ interface Live {
   ctx: { pieces: ReturnType<typeof piecesOf>; options: JsonObject };
   /** The component tree the pieces were read from, serialised: tells when another instance replaced it. */
   componentsKey: string;
+  /**
+   * The version of the table's row that `row` and `cache` reflect: PostgreSQL's xmin, which every
+   * update of the row changes, whoever makes it (another instance's turn, a restart, a reload, a seat
+   * taken). A turn is written in one statement on the condition that it still holds; null when unknown.
+   */
+  version: string | null;
 }
 
 const piecesOfRow = (components: unknown) => (components ? piecesOf(components as ComponentTree) : {});
@@ -151,8 +157,12 @@ export class TableHub {
 
   /** The live situation of a started table: the cache, caught up with the database when it fell behind. */
   private async load(tableId: string): Promise<Live | null> {
-    const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
-    if (!row?.startSituation) return null;
+    const [found] = await this.db
+      .select({ ...getTableColumns(tables), version: sql<string>`xmin::text` })
+      .from(tables)
+      .where(eq(tables.id, tableId));
+    if (!found?.startSituation) return null;
+    const { version, ...row } = found;
     let live = this.live.get(tableId);
     // A restart on another instance: a new start time, or fewer events than this cache holds.
     if (
@@ -169,6 +179,7 @@ export class TableHub {
         cache: createSnapshotCache(row.startSituation as Situation, [], SNAPSHOT_EVERY),
         ctx: { pieces: piecesOfRow(row.components), options: row.options },
         componentsKey,
+        version,
       };
       this.live.set(tableId, live);
     }
@@ -178,6 +189,7 @@ export class TableHub {
       live.componentsKey = componentsKey;
     }
     live.row = row;
+    live.version = version;
     this.touch(tableId, live);
     // Another instance (or a restart) may have written events this cache has not seen.
     if (live.cache.events.length < row.expectedMoveId) {
@@ -325,28 +337,42 @@ export class TableHub {
     return this.serial(move.tableId, () => this.turn(actor, move, now));
   }
 
+  /**
+   * A turn in two paths. The fast one, for the common case of a table this process has cached at the
+   * seq the client names: evaluate against the cache and write event and row in one statement, on
+   * the condition that the row is still the version the cache reflects (one database round trip). Any
+   * refusal, or a row that changed under the cache, goes the checked way: look the turn id up, read
+   * the row and the events the cache lacks, evaluate again, write in a transaction.
+   */
   private async turn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
-    // A retried submission: answer with the event it already produced.
-    const seen = await this.writtenAs(move.tableId, move.turnUID);
-    if (seen) return seen;
-
-    const live = await this.load(move.tableId);
-    if (!live) return { kind: "reject", reason: "You can only do moves in midgame tables." };
-    const { row } = live;
-    if (row.status !== "midgame")
-      return { kind: "reject", reason: "You can only do moves in midgame tables." };
-    if (move.moveId !== live.cache.events.length) {
-      // A retry racing its original on another instance finds it here, caught up from the database
-      // after the check by turn id above: answer with that event rather than 'outOfSync'.
-      const written = live.cache.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
-      return written ? { kind: "duplicate", event: written } : { kind: "reject", reason: OUT_OF_SYNC };
+    const cached = this.live.get(move.tableId);
+    if (cached?.version && cached.row.status === "midgame" && move.moveId === cached.cache.events.length) {
+      const evaluated = this.evaluate(cached, actor, move, now);
+      // A refusal from a cache that may be stale is not given: the checked path decides it.
+      if (evaluated.kind === "event") {
+        const written = await this.writeIfUnchanged(cached, actor, move.turnUID, evaluated, now);
+        if (written) return written;
+      }
     }
+    return this.checkedTurn(actor, move, now);
+  }
+
+  /** The rules' answer to a turn against `live`, nothing written. */
+  private evaluate(
+    live: Live,
+    actor: Actor,
+    move: GameMove & { editMode: boolean },
+    now: number,
+  ):
+    | { kind: "event"; event: TableEvent; situation: Situation }
+    | { kind: "noop" }
+    | { kind: "reject"; reason: string } {
+    const { row } = live;
     if (move.editMode && !editModeAllowed(row.tableMode)) {
       return { kind: "reject", reason: "Edit mode is not allowed at this table." };
     }
     const seat = seatFor(row, actor, move.seat);
     if (typeof seat !== "string") return { kind: "reject", reason: seat.reason };
-
     const turn = {
       seat,
       actions: move.actions,
@@ -373,8 +399,116 @@ export class TableHub {
     if (!recorded.ok) return { kind: "reject", reason: recorded.message };
     const event = recorded.value.event;
     if (!event) return { kind: "noop" };
-    const situation = recorded.value.outcome.situation;
+    return { kind: "event", event, situation: recorded.value.outcome.situation };
+  }
 
+  /** The columns of the table's row a turn changes. */
+  private static turnRowChange(situation: Situation, now: number) {
+    const active = situation.gameState.current.activePlayer;
+    return {
+      activePlayer: Array.isArray(active) ? active.join(",") : String(active),
+      ended: situation.ended
+        ? { status: "ended" as const, endedAt: new Date(now), resultStats: resultStats(situation) }
+        : null,
+    };
+  }
+
+  /** Folds a written turn into the cache and answers it. */
+  private adopt(
+    live: Live,
+    event: TableEvent,
+    situation: Situation,
+    change: ReturnType<typeof TableHub.turnRowChange>,
+    version: string | null,
+  ): TurnAnswer {
+    appendEvent(live.cache, event);
+    live.row = {
+      ...live.row,
+      expectedMoveId: event.seq + 1,
+      turnsPlayed: live.row.turnsPlayed + 1,
+      activePlayer: change.activePlayer,
+      ...(change.ended ?? {}),
+    };
+    live.version = version;
+    return { kind: "event", event, ended: situation.ended, row: live.row, situation };
+  }
+
+  /**
+   * The fast path's write: the event and the row's new state in one statement, only if the row is
+   * still at `live.version` (PostgreSQL re-checks the condition on the newest row after waiting for a
+   * concurrent writer, so of two instances at the same version exactly one writes). Null when it did
+   * not write: the row changed under the cache, or the turn id was already taken.
+   */
+  private async writeIfUnchanged(
+    live: Live,
+    actor: Actor,
+    turnUID: string,
+    evaluated: { event: TableEvent; situation: Situation },
+    now: number,
+  ): Promise<TurnAnswer | null> {
+    const { event, situation } = evaluated;
+    const change = TableHub.turnRowChange(situation, now);
+    const sets: SQL[] = [
+      sql`expected_move_id = ${event.seq + 1}`,
+      sql`turns_played = turns_played + 1`,
+      sql`active_player = ${change.activePlayer}`,
+    ];
+    if (change.ended) {
+      sets.push(
+        sql`status = 'ended'`,
+        sql`ended_at = ${change.ended.endedAt.toISOString()}::timestamptz`,
+        sql`result_stats = ${JSON.stringify(change.ended.resultStats)}::jsonb`,
+      );
+    }
+    let rows: { version: string }[];
+    try {
+      // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.
+      const result = (await this.db.execute(sql`
+        WITH changed AS (
+          UPDATE tables SET ${sql.join(sets, sql`, `)}
+          WHERE id = ${live.row.id} AND xmin = ${live.version}::text::xid
+          RETURNING xmin::text AS version
+        )
+        INSERT INTO table_events (table_id, seq, kind, turn_uid, user_id, event)
+        SELECT ${live.row.id}, ${event.seq}, ${event.kind}, ${turnUID}, ${actor.id}, ${JSON.stringify(event)}::jsonb
+        FROM changed
+        RETURNING (SELECT version FROM changed) AS version`)) as unknown as { rows: { version: string }[] };
+      rows = result.rows;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return null;
+    }
+    const [written] = rows;
+    if (!written) return null;
+    return this.adopt(live, event, situation, change, written.version);
+  }
+
+  private async checkedTurn(
+    actor: Actor,
+    move: GameMove & { editMode: boolean },
+    now: number,
+  ): Promise<TurnAnswer> {
+    // A retried submission: answer with the event it already produced.
+    const seen = await this.writtenAs(move.tableId, move.turnUID);
+    if (seen) return seen;
+
+    const live = await this.load(move.tableId);
+    if (!live) return { kind: "reject", reason: "You can only do moves in midgame tables." };
+    const { row } = live;
+    if (row.status !== "midgame")
+      return { kind: "reject", reason: "You can only do moves in midgame tables." };
+    if (move.moveId !== live.cache.events.length) {
+      // A retry racing its original on another instance finds it here, caught up from the database
+      // after the check by turn id above: answer with that event rather than 'outOfSync'.
+      const written = live.cache.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
+      return written ? { kind: "duplicate", event: written } : { kind: "reject", reason: OUT_OF_SYNC };
+    }
+    const evaluated = this.evaluate(live, actor, move, now);
+    if (evaluated.kind !== "event") return evaluated;
+    const { event, situation } = evaluated;
+    const change = TableHub.turnRowChange(situation, now);
+
+    let version: string | null = null;
     try {
       await this.db.transaction(async (tx) => {
         await tx.insert(tableEvents).values({
@@ -385,18 +519,17 @@ export class TableHub {
           userId: actor.id,
           event,
         });
-        const active = situation.gameState.current.activePlayer;
-        await tx
+        const [updated] = await tx
           .update(tables)
           .set({
             expectedMoveId: event.seq + 1,
             turnsPlayed: sql`${tables.turnsPlayed} + 1`,
-            activePlayer: Array.isArray(active) ? active.join(",") : String(active),
-            ...(situation.ended
-              ? { status: "ended", endedAt: new Date(now), resultStats: resultStats(situation) }
-              : {}),
+            activePlayer: change.activePlayer,
+            ...(change.ended ?? {}),
           })
-          .where(eq(tables.id, row.id));
+          .where(eq(tables.id, row.id))
+          .returning({ version: sql<string>`xmin::text` });
+        version = updated?.version ?? null;
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -404,8 +537,6 @@ export class TableHub {
       this.live.delete(row.id);
       return (await this.writtenAs(row.id, move.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC };
     }
-    appendEvent(live.cache, event);
-    if (situation.ended) live.row = { ...row, status: "ended" };
-    return { kind: "event", event, ended: situation.ended, row: live.row, situation };
+    return this.adopt(live, event, situation, change, version);
   }
 }

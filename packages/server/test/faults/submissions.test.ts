@@ -12,7 +12,7 @@ import { asc, eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/auth/permissions";
-import { tableEvents, users } from "../../src/db/schema";
+import { tableEvents, tables, users } from "../../src/db/schema";
 import { TableHub, type TurnAnswer } from "../../src/tables/hub";
 import { startTestServer, type TestServer } from "../harness";
 import { click, legalTurn, random, ruleContext, square } from "./chessBot";
@@ -296,5 +296,47 @@ describe("an instance's cache of live situations", () => {
       expect(await stored(g.tableId)).toHaveLength(12);
       expect(await small.situation(g.tableId)).toEqual(caches[i]!.live);
     }
+  });
+  it("does not play from a cache whose table changed elsewhere: a seat handed over, the table ended", async () => {
+    // Both changes are writes to the table's row that this hub did not make, as another instance (an
+    // invite link, an admin) would make them. The hub's next turn must see them, not its cached row.
+    const hub = new TableHub(server.database.db);
+    const rows = await server.database.db.select().from(users);
+    const actor = (who: Person): Actor => ({
+      id: rows.find((u) => u.username === who.name)!.id,
+      username: who.name,
+      role: "user",
+    });
+    const g = await game();
+    const whiteColor = whiteSeat(g.load);
+    const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
+    const play = (who: Person, moveId: number, actions: Action[]) =>
+      hub.submitTurn(
+        actor(who),
+        { tableId: g.tableId, moveId, turnUID: `elsewhere-${moveId}-${who.name}`, actions, editMode: false },
+        Date.now(),
+      );
+    expect((await play(white, 0, e4)).kind).toBe("event");
+
+    const [row] = await server.database.db.select().from(tables).where(eq(tables.id, g.tableId));
+    const watcher = actor(folks.watcher);
+    const seats = row!.seats.map((s) =>
+      s.userId === actor(black).id ? { ...s, userId: watcher.id, username: watcher.username } : s,
+    );
+    await server.database.db.update(tables).set({ seats }).where(eq(tables.id, g.tableId));
+    const refused = await play(black, 1, e5);
+    // No seat any more: the rules refuse them as a spectator.
+    expect(refused).toEqual({ kind: "reject", reason: "You cannot play now: Wait for your turn" });
+    expect((await play(folks.watcher, 1, e5)).kind).toBe("event");
+
+    await server.database.db.update(tables).set({ status: "ended" }).where(eq(tables.id, g.tableId));
+    expect(await play(white, 2, nf3)).toEqual({
+      kind: "reject",
+      reason: "You can only do moves in midgame tables.",
+    });
+    expect(await stored(g.tableId)).toEqual([
+      `0:elsewhere-0-${white.name}`,
+      `1:elsewhere-1-${folks.watcher.name}`,
+    ]);
   });
 });

@@ -97,6 +97,9 @@ export function EndedResults(props: {
     statistics: false,
   });
   const [dialOpen, setDialOpen] = useState(false);
+  // MUI's dial opens when the pointer enters it, so the click that follows would close it again: the
+  // first click after a hover-open keeps it open, as the person clicking meant.
+  const dialOpenedByHover = useRef(false);
   // A shortcut to a collapsed section opens it and scrolls once it has grown: scrolling at once
   // would stop short where the page still ended.
   const pendingScroll = useRef<SectionKey | null>(null);
@@ -159,8 +162,17 @@ export function EndedResults(props: {
         ariaLabel="Quick navigation"
         icon={<SpeedDialIcon />}
         open={dialOpen}
-        onOpen={() => setDialOpen(true)}
-        onClose={() => setDialOpen(false)}
+        onOpen={(_, reason) => {
+          dialOpenedByHover.current = reason === "mouseEnter";
+          setDialOpen(true);
+        }}
+        onClose={(_, reason) => {
+          if (reason === "toggle" && dialOpenedByHover.current) {
+            dialOpenedByHover.current = false;
+            return;
+          }
+          setDialOpen(false);
+        }}
         sx={{ position: "fixed", right: 24, bottom: 24 }}
       >
         {SHORTCUTS.map((a) => (
