@@ -136,6 +136,12 @@ export const tables = pgTable(
     /** The next event's seq; a turn must name it (DESIGN.md: the (table, seq) key orders turns). */
     expectedMoveId: integer("expected_move_id").notNull().default(0),
     turnsPlayed: integer("turns_played").notNull().default(0),
+    /**
+     * Bumped by a trigger (migration 0008) whenever an update sets a column a turn is evaluated
+     * against (status, mode, options, seats, start, components, decks), never by the turn counters: an
+     * instance's cache of the table is good while its rev is the row's (tables/hub.ts).
+     */
+    rev: integer("rev").notNull().default(0),
     activePlayer: text("active_player"),
     startSituation: jsonb("start_situation"),
     /** The component tree the table started with: later edits to the project do not change a running game. */

@@ -16,7 +16,7 @@ import {
 import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
 import type { GameMove } from "@tt/protocol";
-import { and, asc, eq, getTableColumns, gt, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
@@ -45,12 +45,6 @@ interface Live {
   ctx: { pieces: ReturnType<typeof piecesOf>; options: JsonObject };
   /** The component tree the pieces were read from, serialised: tells when another instance replaced it. */
   componentsKey: string;
-  /**
-   * The version of the table's row that `row` and `cache` reflect: PostgreSQL's xmin, which every
-   * update of the row changes, whoever makes it (another instance's turn, a restart, a reload, a seat
-   * taken). A turn is written in one statement on the condition that it still holds; null when unknown.
-   */
-  version: string | null;
 }
 
 const piecesOfRow = (components: unknown) => (components ? piecesOf(components as ComponentTree) : {});
@@ -157,12 +151,8 @@ export class TableHub {
 
   /** The live situation of a started table: the cache, caught up with the database when it fell behind. */
   private async load(tableId: string): Promise<Live | null> {
-    const [found] = await this.db
-      .select({ ...getTableColumns(tables), version: sql<string>`xmin::text` })
-      .from(tables)
-      .where(eq(tables.id, tableId));
-    if (!found?.startSituation) return null;
-    const { version, ...row } = found;
+    const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
+    if (!row?.startSituation) return null;
     let live = this.live.get(tableId);
     // A restart on another instance: a new start time, or fewer events than this cache holds.
     if (
@@ -179,7 +169,6 @@ export class TableHub {
         cache: createSnapshotCache(row.startSituation as Situation, [], SNAPSHOT_EVERY),
         ctx: { pieces: piecesOfRow(row.components), options: row.options },
         componentsKey,
-        version,
       };
       this.live.set(tableId, live);
     }
@@ -189,7 +178,6 @@ export class TableHub {
       live.componentsKey = componentsKey;
     }
     live.row = row;
-    live.version = version;
     this.touch(tableId, live);
     // Another instance (or a restart) may have written events this cache has not seen.
     if (live.cache.events.length < row.expectedMoveId) {
@@ -338,23 +326,61 @@ export class TableHub {
   }
 
   /**
-   * A turn in two paths. The fast one, for the common case of a table this process has cached at the
-   * seq the client names: evaluate against the cache and write event and row in one statement, on
-   * the condition that the row is still the version the cache reflects (one database round trip). Any
-   * refusal, or a row that changed under the cache, goes the checked way: look the turn id up, read
-   * the row and the events the cache lacks, evaluate again, write in a transaction.
+   * A turn in two paths. The fast one, for a table this process has cached: catch up with the events
+   * other instances wrote (one query, only when the client names a later seq), evaluate against the
+   * cache, and write event and counters in one statement on the condition that the row is still at
+   * that seq and its rev (tables.rev: moved on by any change a turn is evaluated against) is the
+   * cached one. Any refusal, a rev that moved, or a lost race goes the checked way: look the turn id
+   * up, read the whole row and the events the cache lacks, evaluate again, write in a transaction.
    */
   private async turn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
     const cached = this.live.get(move.tableId);
-    if (cached?.version && cached.row.status === "midgame" && move.moveId === cached.cache.events.length) {
-      const evaluated = this.evaluate(cached, actor, move, now);
-      // A refusal from a cache that may be stale is not given: the checked path decides it.
-      if (evaluated.kind === "event") {
-        const written = await this.writeIfUnchanged(cached, actor, move.turnUID, evaluated, now);
-        if (written) return written;
+    if (cached?.row.status === "midgame") {
+      this.touch(move.tableId, cached);
+      const current = move.moveId <= cached.cache.events.length || (await this.catchUp(cached));
+      if (current && move.moveId === cached.cache.events.length) {
+        const evaluated = this.evaluate(cached, actor, move, now);
+        // A refusal from a cache that may be stale is not given: the checked path decides it.
+        if (evaluated.kind === "event") {
+          const written = await this.writeIfCurrent(cached, actor, move.turnUID, evaluated, now);
+          if (written) return written;
+        }
       }
     }
     return this.checkedTurn(actor, move, now);
+  }
+
+  /**
+   * Folds in the events other instances wrote since the cache's last, with the counters that go with
+   * them (one statement, so one snapshot). False when the row's rev moved (a restart, a reload, seats,
+   * the table ended): the cached row and pieces are stale and only a full load will do.
+   */
+  private async catchUp(live: Live): Promise<boolean> {
+    const from = live.cache.events.length;
+    const result = (await this.db.execute(sql`
+      SELECT t.rev, t.expected_move_id, t.turns_played, t.active_player,
+        (SELECT coalesce(jsonb_agg(e.event ORDER BY e.seq), '[]'::jsonb)
+           FROM table_events e WHERE e.table_id = t.id AND e.seq >= ${from}) AS events
+      FROM tables t WHERE t.id = ${live.row.id}`)) as unknown as {
+      rows: {
+        rev: number;
+        expected_move_id: number;
+        turns_played: number;
+        active_player: string | null;
+        events: TableEvent[];
+      }[];
+    };
+    const [found] = result.rows;
+    if (!found || found.rev !== live.row.rev) return false;
+    if (found.events.length !== found.expected_move_id - from) return false;
+    for (const event of found.events) appendEvent(live.cache, event);
+    live.row = {
+      ...live.row,
+      expectedMoveId: found.expected_move_id,
+      turnsPlayed: found.turns_played,
+      activePlayer: found.active_player,
+    };
+    return true;
   }
 
   /** The rules' answer to a turn against `live`, nothing written. */
@@ -419,7 +445,7 @@ export class TableHub {
     event: TableEvent,
     situation: Situation,
     change: ReturnType<typeof TableHub.turnRowChange>,
-    version: string | null,
+    rev: number | undefined,
   ): TurnAnswer {
     appendEvent(live.cache, event);
     live.row = {
@@ -428,18 +454,19 @@ export class TableHub {
       turnsPlayed: live.row.turnsPlayed + 1,
       activePlayer: change.activePlayer,
       ...(change.ended ?? {}),
+      // Unknown: the next turn's write will not match, and it goes the checked way.
+      rev: rev ?? -1,
     };
-    live.version = version;
     return { kind: "event", event, ended: situation.ended, row: live.row, situation };
   }
 
   /**
-   * The fast path's write: the event and the row's new state in one statement, only if the row is
-   * still at `live.version` (PostgreSQL re-checks the condition on the newest row after waiting for a
-   * concurrent writer, so of two instances at the same version exactly one writes). Null when it did
-   * not write: the row changed under the cache, or the turn id was already taken.
+   * The fast path's write: the event and the row's counters in one statement, only if the row is
+   * still at this seq and rev (PostgreSQL re-checks the condition on the newest row after waiting for
+   * a concurrent writer, so of two instances at the same seq exactly one writes). Null when it did not
+   * write: another instance wrote first, the rev moved, or the turn id was already taken.
    */
-  private async writeIfUnchanged(
+  private async writeIfCurrent(
     live: Live,
     actor: Actor,
     turnUID: string,
@@ -460,19 +487,19 @@ export class TableHub {
         sql`result_stats = ${JSON.stringify(change.ended.resultStats)}::jsonb`,
       );
     }
-    let rows: { version: string }[];
+    let rows: { rev: number }[];
     try {
       // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.
       const result = (await this.db.execute(sql`
         WITH changed AS (
           UPDATE tables SET ${sql.join(sets, sql`, `)}
-          WHERE id = ${live.row.id} AND xmin = ${live.version}::text::xid
-          RETURNING xmin::text AS version
+          WHERE id = ${live.row.id} AND expected_move_id = ${event.seq} AND rev = ${live.row.rev}
+          RETURNING rev
         )
         INSERT INTO table_events (table_id, seq, kind, turn_uid, user_id, event)
         SELECT ${live.row.id}, ${event.seq}, ${event.kind}, ${turnUID}, ${actor.id}, ${JSON.stringify(event)}::jsonb
         FROM changed
-        RETURNING (SELECT version FROM changed) AS version`)) as unknown as { rows: { version: string }[] };
+        RETURNING (SELECT rev FROM changed) AS rev`)) as unknown as { rows: { rev: number }[] };
       rows = result.rows;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -480,7 +507,7 @@ export class TableHub {
     }
     const [written] = rows;
     if (!written) return null;
-    return this.adopt(live, event, situation, change, written.version);
+    return this.adopt(live, event, situation, change, written.rev);
   }
 
   private async checkedTurn(
@@ -508,7 +535,7 @@ export class TableHub {
     const { event, situation } = evaluated;
     const change = TableHub.turnRowChange(situation, now);
 
-    let version: string | null = null;
+    let rev: number | undefined;
     try {
       await this.db.transaction(async (tx) => {
         await tx.insert(tableEvents).values({
@@ -528,8 +555,8 @@ export class TableHub {
             ...(change.ended ?? {}),
           })
           .where(eq(tables.id, row.id))
-          .returning({ version: sql<string>`xmin::text` });
-        version = updated?.version ?? null;
+          .returning({ rev: tables.rev });
+        rev = updated?.rev;
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -537,6 +564,6 @@ export class TableHub {
       this.live.delete(row.id);
       return (await this.writtenAs(row.id, move.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC };
     }
-    return this.adopt(live, event, situation, change, version);
+    return this.adopt(live, event, situation, change, rev);
   }
 }

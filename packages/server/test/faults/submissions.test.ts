@@ -297,6 +297,36 @@ describe("an instance's cache of live situations", () => {
       expect(await small.situation(g.tableId)).toEqual(caches[i]!.live);
     }
   });
+  it("plays on when two instances take turns at one table, each catching up with the other's turns", async () => {
+    // As with two instances behind a proxy, the players of one table on different ones: each hub
+    // keeps the table cached and must fold in the other's turn before evaluating its own.
+    const hubs = [new TableHub(server.database.db), new TableHub(server.database.db)];
+    const rows = await server.database.db.select().from(users);
+    const actor = (name: string): Actor => ({
+      id: rows.find((u) => u.username === name)!.id,
+      username: name,
+      role: "user",
+    });
+    const seats: Record<string, Actor> = { red: actor(folks.red.name), blue: actor(folks.blue.name) };
+    const { load, tableId } = await game();
+    const cache = createSnapshotCache(load.start_position!, [], 50);
+    const module = registry.moduleFor("chess");
+    for (let turn = 0; turn < 20; turn++) {
+      const seq = cache.events.length;
+      const seat = mayAct(cache.live, "red") ? "red" : "blue";
+      const actions = legalTurn(cache.live, seq, seat, module, ruleContext(load), random(turn + 7))!;
+      const answer = await hubs[turn % 2]!.submitTurn(
+        seats[seat]!,
+        { tableId, moveId: seq, turnUID: `pair-${turn}`, actions, editMode: false },
+        Date.now(),
+      );
+      expect(answer.kind, `turn ${turn}`).toBe("event");
+      if (answer.kind === "event") appendEvent(cache, answer.event);
+    }
+    expect(await stored(tableId)).toHaveLength(20);
+    for (const hub of hubs) expect(await hub.situation(tableId)).toEqual(cache.live);
+  });
+
   it("does not play from a cache whose table changed elsewhere: a seat handed over, the table ended", async () => {
     // Both changes are writes to the table's row that this hub did not make, as another instance (an
     // invite link, an admin) would make them. The hub's next turn must see them, not its cached row.
