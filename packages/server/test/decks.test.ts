@@ -431,6 +431,9 @@ describe("the game implementation", () => {
     expect(
       (await as.designer.post("/api/projects/test-game/components?development=true", { nope: 1 })).status,
     ).toBe(400);
+    expect(
+      await as.designer.post("/api/projects/test-game/components?development=true", { ...tree, root: [] }),
+    ).toMatchObject({ status: 400, text: "The component tree needs a root piece." });
     expect((await as.designer.post("/api/projects/test-game/components?development=true", tree)).status).toBe(
       200,
     );

@@ -170,6 +170,10 @@ describe("POST /api/projects/:slug/:tableId/restart-table/", () => {
       status: 400,
       text: "The component tree needs a root piece.",
     });
+    expect(await as.designer.post(path, { components: { root: [] } })).toMatchObject({
+      status: 400,
+      text: "The component tree needs a root piece.",
+    });
     expect((await as.designer.post(`/api/projects/test-game/${tableId}/restart-table/`)).status).toBe(404);
     expect(await eventsOf(tableId)).toHaveLength(1);
 

@@ -29,7 +29,11 @@ export interface TableNotifier {
  */
 export const componentTreeSchema = z
   .record(z.string(), z.unknown())
-  .refine((t) => typeof t.root === "object" && t.root !== null, "The component tree needs a root piece.");
+  // typeof [] is 'object' too: an array is no root piece.
+  .refine(
+    (t) => typeof t.root === "object" && t.root !== null && !Array.isArray(t.root),
+    "The component tree needs a root piece.",
+  );
 
 /** The spec's client also sends start_position; a restart keeps the table's own options, so it is ignored. */
 const restartBodySchema = z.object({ components: componentTreeSchema.optional() }).nullish();
