@@ -28,7 +28,8 @@ const envSchema = z.object({
   TURN_BURST: z.coerce.number().int().positive().default(20),
   /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
   SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
-  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** Unset: S3 when S3_* names a bucket, else the disk (see storageOf). */
+  STORAGE: z.enum(["disk", "s3"]).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_BUCKET: z.string().optional(),
@@ -38,6 +39,8 @@ const envSchema = z.object({
 });
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+/** The S3 settings whose presence says the operator means S3 (S3_REGION has a default of its own). */
+const S3_NAMED = [...S3_REQUIRED, "S3_PUBLIC_URL"] as const;
 
 /** Uploaded files (assets, deck sources): under DATA_DIR/storage, or in an S3-compatible bucket. */
 export type StorageConfig =
@@ -73,25 +76,26 @@ export interface Config {
   turnRate: { perSecond: number; burst: number };
   storage: StorageConfig;
   sheetUrlTemplate: string;
+  /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
+  warnings: string[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (VAR= in an env file or a compose service) counts as unset for the storage settings.
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== "" || !/^(STORAGE|S3_.*)$/.test(name)),
+  );
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.STORAGE === "s3") {
-    const missing = S3_REQUIRED.filter((name) => !e[name]);
-    if (missing.length > 0)
-      throw new Error(
-        `Invalid configuration:\n${missing.map((m) => `  ${m}: required when STORAGE=s3`).join("\n")}`,
-      );
-  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const warnings: string[] = [];
+  const storage = storageOf(e, dataDir, warnings);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -113,17 +117,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
-    storage:
-      e.STORAGE === "s3"
-        ? {
-            kind: "s3",
-            endpoint: e.S3_ENDPOINT!,
-            region: e.S3_REGION,
-            bucket: e.S3_BUCKET!,
-            accessKeyId: e.S3_ACCESS_KEY_ID!,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-            publicUrl: e.S3_PUBLIC_URL,
-          }
-        : { kind: "disk", dir: path.join(dataDir, "storage") },
+    storage,
+    warnings,
+  };
+}
+
+/**
+ * Where uploaded files go. Several instances need one shared store, and the disk differs per machine, so
+ * S3 settings are never ignored silently: with STORAGE unset, any S3_* setting means S3 and must be
+ * complete; STORAGE=disk beside S3 settings keeps the disk but says so (a leftover, or a mistake).
+ */
+function storageOf(e: z.output<typeof envSchema>, dataDir: string, warnings: string[]): StorageConfig {
+  const named = S3_NAMED.filter((name) => e[name]);
+  const kind = e.STORAGE ?? (named.length > 0 ? "s3" : "disk");
+  if (kind === "disk") {
+    if (named.length > 0) {
+      warnings.push(
+        `STORAGE=disk: uploaded files stay in ${path.join(dataDir, "storage")} and ${named.join(", ")} ${named.length === 1 ? "is" : "are"} ignored`,
+      );
+    }
+    return { kind: "disk", dir: path.join(dataDir, "storage") };
+  }
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    const why =
+      e.STORAGE === "s3" ? "required when STORAGE=s3" : `required for S3 storage (${named.join(", ")} set)`;
+    throw new Error(
+      `Invalid configuration:\n${missing.map((m) => `  ${m}: ${why}`).join("\n")}\n` +
+        "  (set all four S3 settings, or STORAGE=disk to keep uploaded files on the local disk)",
+    );
+  }
+  return {
+    kind: "s3",
+    endpoint: e.S3_ENDPOINT!,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL,
   };
 }

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     controlToken,
     storage: createStorage(config),
   });
+  for (const warning of config.warnings) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

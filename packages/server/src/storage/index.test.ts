@@ -38,11 +38,38 @@ describe("createStorage", () => {
     );
   });
 
+  it("uses the bucket when S3_* names one and STORAGE is unset", () => {
+    const { STORAGE: _, ...settings } = S3_ENV;
+    const config = loadConfig({ ...settings, STORAGE: "" });
+    expect(config.storage).toMatchObject({ kind: "s3", bucket: "tt", endpoint: "http://127.0.0.1:9000" });
+    expect(createStorage(config)).toBeInstanceOf(S3Storage);
+    expect(config.warnings).toEqual([]);
+  });
+
+  it("keeps the disk with STORAGE=disk beside S3 settings, and warns that they are ignored", () => {
+    const config = loadConfig({ ...S3_ENV, STORAGE: "disk", DATA_DIR: "/srv/tt" });
+    expect(config.storage).toEqual({ kind: "disk", dir: path.resolve("/srv/tt/storage") });
+    expect(config.warnings).toEqual([
+      `STORAGE=disk: uploaded files stay in ${path.resolve("/srv/tt/storage")} and ` +
+        "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are ignored",
+    ]);
+    expect(loadConfig({ DATA_DIR: "/srv/tt" }).warnings).toEqual([]);
+  });
+
   it("names every missing S3 setting", () => {
+    const hint = "\n  (set all four S3 settings, or STORAGE=disk to keep uploaded files on the local disk)";
     expect(() => loadConfig({ STORAGE: "s3", S3_BUCKET: "tt" })).toThrow(
       "Invalid configuration:\n  S3_ENDPOINT: required when STORAGE=s3\n" +
-        "  S3_ACCESS_KEY_ID: required when STORAGE=s3\n  S3_SECRET_ACCESS_KEY: required when STORAGE=s3",
+        `  S3_ACCESS_KEY_ID: required when STORAGE=s3\n  S3_SECRET_ACCESS_KEY: required when STORAGE=s3${hint}`,
     );
+    // An incomplete S3 configuration does not fall back to the disk (a different one per instance).
+    expect(() =>
+      loadConfig({ S3_BUCKET: "tt", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "" }),
+    ).toThrow(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID: required for S3 storage (S3_ENDPOINT, S3_BUCKET set)\n" +
+        `  S3_SECRET_ACCESS_KEY: required for S3 storage (S3_ENDPOINT, S3_BUCKET set)${hint}`,
+    );
+    expect(() => loadConfig({ S3_PUBLIC_URL: "https://cdn.example.test" })).toThrow(/S3_BUCKET: required/);
     expect(() => loadConfig({ STORAGE: "ftp" })).toThrow(/STORAGE/);
     expect(() => loadConfig({ ...S3_ENV, S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
   });
