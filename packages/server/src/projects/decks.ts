@@ -81,43 +81,64 @@ function deckById(decks: Record<string, Deck>, deckId: string): Deck {
   return deck;
 }
 
-async function saveDeck(db: Db, slug: string, deck: Deck): Promise<Deck> {
-  // Read-modify-write inside one transaction with the row locked: two designers saving two decks at
-  // the same moment must not lose one of them.
-  await db.transaction(async (tx) => {
+/** The answer to a change of a deck that another request erased while this one was under way. */
+export const DECK_ERASED = "This deck was deleted meanwhile: the change was not saved.";
+
+/**
+ * Every deck change is a read-modify-write of the deck as it is now: the project row is locked, the deck
+ * re-read by id, `change` applied to that fresh copy and the result written. A change built from the deck
+ * as the request first read it would overwrite whatever landed while the request waited (a .psd parse
+ * queued behind another takes seconds), and could bring back a deck erased meanwhile.
+ */
+async function changeDeck(
+  db: Db,
+  slug: string,
+  deckId: string,
+  change: (deck: Deck) => Deck,
+): Promise<{ before: Deck; after: Deck }> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ decks: projects.decks })
       .from(projects)
       .where(eq(projects.slug, slug))
       .for("update");
-    const decks = { ...(row?.decks ?? {}) };
-    for (const [name, d] of Object.entries(decks)) {
-      if (
-        d !== null &&
-        typeof d === "object" &&
-        (d as { id?: string }).id === deck.id &&
-        name !== deck.name
-      ) {
-        delete decks[name];
-      }
-    }
-    decks[deck.name] = deck;
-    await tx.update(projects).set({ decks }).where(eq(projects.slug, slug));
+    const stored = { ...(row?.decks ?? {}) };
+    const current = decksOf({ decks: stored });
+    const before = Object.values(current).find((d) => d.id === deckId);
+    if (!before) throw new HttpError(409, DECK_ERASED);
+    const after = change(before);
+    const clash = current[after.name];
+    if (clash && clash.id !== deckId) throw new HttpError(400, `A deck named ${after.name} already exists.`);
+    // A rename moves the deck to its new key.
+    delete stored[before.name];
+    stored[after.name] = after;
+    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, slug));
+    return { before, after };
   });
-  return deck;
 }
 
 export async function createDeck(db: Db, project: ProjectRow, deckName: string): Promise<Deck> {
-  const decks = decksOf(project);
-  if (decks[deckName]) throw new HttpError(400, `A deck named ${deckName} already exists.`);
-  if (Object.keys(decks).length >= MAX_DECKS)
-    throw new HttpError(400, `A project has at most ${MAX_DECKS} decks.`);
   const deck = deckSchema.parse({
     id: randomBytes(6).toString("hex"),
     name: deckName,
     ...DECK_SHEET_DEFAULTS,
   });
-  return saveDeck(db, project.slug, deck);
+  // The name and the count are checked against the decks under the lock, not as first read.
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ decks: projects.decks })
+      .from(projects)
+      .where(eq(projects.slug, project.slug))
+      .for("update");
+    const stored = { ...(row?.decks ?? {}) };
+    const decks = decksOf({ decks: stored });
+    if (decks[deckName]) throw new HttpError(400, `A deck named ${deckName} already exists.`);
+    if (Object.keys(decks).length >= MAX_DECKS)
+      throw new HttpError(400, `A project has at most ${MAX_DECKS} decks.`);
+    stored[deckName] = deck;
+    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, project.slug));
+  });
+  return deck;
 }
 
 export async function eraseDeck(
@@ -126,19 +147,31 @@ export async function eraseDeck(
   deckId: string,
   storage: DeckStorage,
 ): Promise<void> {
-  const deck = deckById(decksOf(project), deckId);
-  await db.transaction(async (tx) => {
+  deckById(decksOf(project), deckId);
+  // The deck as it is under the lock: its name may have changed and its assets grown since the first read.
+  const erased = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ decks: projects.decks })
       .from(projects)
       .where(eq(projects.slug, project.slug))
       .for("update");
-    const decks = { ...(row?.decks ?? {}) };
-    delete decks[deck.name];
-    await tx.update(projects).set({ decks }).where(eq(projects.slug, project.slug));
+    const stored = { ...(row?.decks ?? {}) };
+    const deck = Object.values(decksOf({ decks: stored })).find((d) => d.id === deckId);
+    if (!deck) throw new HttpError(409, DECK_ERASED);
+    delete stored[deck.name];
+    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, project.slug));
+    return deck;
   });
-  for (const file of Object.keys(deck.assets))
-    await storage.delete(deckKey(project.slug, deck.id, file)).catch(() => undefined);
+  await removeFiles(storage, project.slug, erased.id, Object.keys(erased.assets));
+}
+
+async function removeFiles(
+  storage: DeckStorage,
+  slug: string,
+  deckId: string,
+  files: string[],
+): Promise<void> {
+  for (const file of files) await storage.delete(deckKey(slug, deckId, file)).catch(() => undefined);
 }
 
 /** Rules from a rules sheet: columns layer, rule, arg, arg2 and condition; blank rows skipped. */
@@ -193,15 +226,24 @@ export async function updateDeckSheet(
   settings: SheetSettings,
   book: Workbook,
 ): Promise<Deck> {
-  const decks = decksOf(project);
-  const deck = deckById(decks, settings.deckId);
-  const clash = decks[settings.deckName];
-  if (clash && clash.id !== deck.id)
-    throw new HttpError(400, `A deck named ${settings.deckName} already exists.`);
-  return saveDeck(db, project.slug, deckFromWorkbook(deck, book, settings));
+  const deck = deckById(decksOf(project), settings.deckId);
+  const { after } = await changeDeck(db, project.slug, deck.id, (current) =>
+    deckFromWorkbook(current, book, settings),
+  );
+  return after;
 }
 
-/** The .psd's size and layers become the deck's template; its layer images become deck assets. */
+/** The .psd's own images: the files its image layers show. Assets uploaded by hand are not among them. */
+function psdImagesOf(deck: Deck): Set<string> {
+  return new Set(deck.layers.flatMap((l) => (l.asset === undefined ? [] : [l.asset])));
+}
+
+/**
+ * The .psd's size and layers become the deck's template; its layer images become deck assets, and the
+ * images of the previous .psd that the new one lacks are removed. Which images came from a .psd is read
+ * from the template (each image layer names its file), never guessed from a file name: a designer's own
+ * asset named like a layer image stays.
+ */
 export async function updateDeckPsd(
   db: Db,
   storage: DeckStorage,
@@ -210,29 +252,47 @@ export async function updateDeckPsd(
   template: PsdTemplate,
 ): Promise<Deck> {
   const deck = deckById(decksOf(project), deckId);
-  const assets = { ...deck.assets };
-  // Layer images of an earlier .psd are replaced, not accumulated.
-  for (const file of Object.keys(assets)) {
-    if (/^layer-\d+-/.test(file) && !(file in template.images)) {
-      delete assets[file];
-      await storage.delete(deckKey(project.slug, deck.id, file)).catch(() => undefined);
-    }
-  }
+  const added: Deck["assets"] = {};
   for (const [file, png] of Object.entries(template.images)) {
     const key = deckKey(project.slug, deck.id, file);
     await storage.put(key, png, "image/png");
     const layer = template.layers.find((l) => l.asset === file);
-    assets[file] = {
+    added[file] = {
       url: storage.publicUrl(key),
       aspect: layer && layer.height > 0 ? layer.width / layer.height : 1,
     };
   }
-  return saveDeck(db, project.slug, {
-    ...deck,
-    cardInfo: template.cardInfo,
-    layers: template.layers,
-    assets,
+  const { before, after } = await changeOrCleanUp(db, storage, project.slug, deck.id, added, (current) => {
+    const assets = { ...current.assets };
+    for (const file of psdImagesOf(current)) delete assets[file];
+    return {
+      ...current,
+      cardInfo: template.cardInfo,
+      layers: template.layers,
+      assets: { ...assets, ...added },
+    };
   });
+  const dropped = [...psdImagesOf(before)].filter((file) => !(file in after.assets));
+  await removeFiles(storage, project.slug, deck.id, dropped);
+  return after;
+}
+
+/** changeDeck for a change that stored files first: if the deck is gone by now, they belong to nothing. */
+async function changeOrCleanUp(
+  db: Db,
+  storage: DeckStorage,
+  slug: string,
+  deckId: string,
+  stored: Deck["assets"],
+  change: (deck: Deck) => Deck,
+): Promise<{ before: Deck; after: Deck }> {
+  try {
+    return await changeDeck(db, slug, deckId, change);
+  } catch (err) {
+    if (err instanceof HttpError && err.message === DECK_ERASED)
+      await removeFiles(storage, slug, deckId, Object.keys(stored));
+    throw err;
+  }
 }
 
 export async function addDeckAssets(
@@ -243,13 +303,17 @@ export async function addDeckAssets(
   files: { name: string; bytes: Buffer; type: string; aspect: number }[],
 ): Promise<Deck> {
   const deck = deckById(decksOf(project), deckId);
-  const assets = { ...deck.assets };
+  const added: Deck["assets"] = {};
   for (const f of files) {
     const key = deckKey(project.slug, deck.id, f.name);
     await storage.put(key, f.bytes, f.type);
-    assets[f.name] = { url: storage.publicUrl(key), aspect: f.aspect };
+    added[f.name] = { url: storage.publicUrl(key), aspect: f.aspect };
   }
-  return saveDeck(db, project.slug, { ...deck, assets });
+  const { after } = await changeOrCleanUp(db, storage, project.slug, deck.id, added, (current) => ({
+    ...current,
+    assets: { ...current.assets, ...added },
+  }));
+  return after;
 }
 
 export async function eraseDeckAsset(
@@ -259,12 +323,16 @@ export async function eraseDeckAsset(
   deckId: string,
   assetName: string,
 ): Promise<Deck> {
-  const deck = deckById(decksOf(project), deckId);
-  if (!(assetName in deck.assets)) throw new HttpError(404, "No asset with that name in this deck.");
-  const assets = { ...deck.assets };
-  delete assets[assetName];
-  await storage.delete(deckKey(project.slug, deck.id, assetName)).catch(() => undefined);
-  return saveDeck(db, project.slug, { ...deck, assets });
+  deckById(decksOf(project), deckId);
+  const { after } = await changeDeck(db, project.slug, deckId, (current) => {
+    if (!(assetName in current.assets)) throw new HttpError(404, "No asset with that name in this deck.");
+    const assets = { ...current.assets };
+    delete assets[assetName];
+    return { ...current, assets };
+  });
+  // Deleted once the deck no longer names it, so no answer lists a file that is gone.
+  await removeFiles(storage, project.slug, deckId, [assetName]);
+  return after;
 }
 
 /** The project's data sheet, from an upload or the linked sheet; tables read it at start. */
