@@ -28,13 +28,47 @@ const setRoles = (roles: Record<string, string[]>) =>
   server.database.db.update(projects).set({ roles }).where(eq(projects.slug, "test-game"));
 
 describe("GET /api/projects/{slug}/admin-info", () => {
-  it("answers project admins only; 'Project not found' for everyone else", async () => {
+  it("answers everyone who may open the project; 'Project not found' for everyone else", async () => {
     expect((await info(anonymous)).status).toBe(401);
-    for (const role of ["player", "outsider", "staff"] as const)
-      expect(await info(as[role])).toMatchObject({ status: 404, text: "Project not found" });
     expect(await info(as.outsider, "closed-game")).toMatchObject({ status: 404, text: "Project not found" });
+    expect(await info(as.player, "closed-game")).toMatchObject({ status: 404, text: "Project not found" });
     expect(await info(as.admin, "no-such-game")).toMatchObject({ status: 404, text: "Project not found" });
     expect((await info(as.mod, "closed-game")).status).toBe(200);
+    for (const role of ["player", "outsider", "staff"] as const)
+      expect((await info(as[role])).status).toBe(200);
+  });
+
+  it("gives others than the project's admins description, visibility and roles, and nothing more", async () => {
+    await setRoles({ designer: ["designer"], mod: ["mod"], player: ["player"] });
+    try {
+      for (const role of ["player", "outsider", "staff"] as const) {
+        const got = (await info(as[role])).json();
+        // Neither the hidden options nor the feedback form's questions, nor a word about decks.
+        expect(Object.keys(got).sort()).toEqual([
+          "description",
+          "projectName",
+          "rights",
+          "roles",
+          "slug",
+          "visibility",
+        ]);
+        expect(got).toMatchObject({
+          description: "<p>Fine</p>",
+          visibility: "public",
+          roles: { designer: ["designer"], mod: ["mod"], player: ["player"] },
+        });
+        expect(got.rights).toEqual({
+          role: role === "player" ? "player" : null,
+          administer: false,
+          maintain: false,
+          assignableRoles: [],
+          archiveTables: false,
+          deleteData: false,
+        });
+      }
+    } finally {
+      await setRoles({ designer: ["designer"], mod: ["mod"] });
+    }
   });
 
   it("gives every option (hidden ones too), the roles and the viewer's rights", async () => {
@@ -45,16 +79,27 @@ describe("GET /api/projects/{slug}/admin-info", () => {
       visibility: "public",
       formQuestions: {},
       roles: { designer: ["designer"], mod: ["mod"], player: [] },
-      rights: { role: "mod", assignableRoles: ["player"], archiveTables: true, deleteData: false },
+      rights: {
+        role: "mod",
+        administer: true,
+        maintain: false,
+        assignableRoles: ["player"],
+        archiveTables: true,
+        deleteData: false,
+      },
     });
     expect((await info(as.designer)).json().rights).toEqual({
       role: "designer",
+      administer: true,
+      maintain: true,
       assignableRoles: ["mod", "player"],
       archiveTables: true,
       deleteData: true,
     });
     expect((await info(as.admin)).json().rights).toEqual({
       role: "admin",
+      administer: true,
+      maintain: true,
       assignableRoles: ["designer", "mod", "player"],
       archiveTables: true,
       deleteData: true,

@@ -6,6 +6,7 @@ import {
   archiveTables,
   deleteTables,
   loadAdminProject,
+  loadViewableProject,
   removeRole,
   saveFormQuestions,
   saveOption,
@@ -26,17 +27,21 @@ import { firstIssue, HttpError, sendText } from "./errors";
 
 // Project administration calls (admin-decks-editor.md section 7). Every call: 401 when logged out, 404
 // 'Project not found' when the project does not exist or is closed to the actor, 403 when the actor is
-// not one of the project's mods or designers nor a site admin; finer rules in projects/adminRules.ts.
+// not one of the project's mods or designers nor a site admin (except admin-info, which everyone who
+// may open the project reads, in part); finer rules in projects/adminRules.ts.
 
 type SlugParams = { Params: { slug: string } };
 
 export function adminRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
 
-  /** Everything the admin page shows, hidden options included; 404 for anyone but project admins. */
+  /**
+   * The admin page's data: for anyone who may open the project, its description, visibility and roles;
+   * for its admins also the options (hidden ones included) and the feedback form (projects/admin.ts).
+   */
   app.get<SlugParams>("/api/projects/:slug/admin-info", async (request) => {
     const actor = requireActor(request);
-    return adminInfo(await loadAdminProject(db, request.params.slug, actor, 404), actor);
+    return adminInfo(await loadViewableProject(db, request.params.slug, actor), actor);
   });
 
   app.post<SlugParams>("/api/projects/update-project-info/:slug", async (request) => {

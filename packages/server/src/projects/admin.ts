@@ -8,6 +8,7 @@ import {
   mayAdministerProject,
   mayArchiveProjectTables,
   mayDeleteProjectData,
+  mayMaintainDecks,
   type OptionDefinition,
   PROJECT_ROLES,
   type ProjectRoleName,
@@ -20,18 +21,29 @@ import { sanitizeDescription } from "./projects";
 export const NOT_FOUND = "Project not found";
 export const NOT_ADMIN = "Only the project's mods and designers and site admins may do this.";
 
+/**
+ * The admin page's data. Everyone who may open the project gets the description, visibility and roles
+ * (section 2: those sections are for everyone); the options (hidden ones too) and the feedback form's
+ * questions only go to those who see the advanced sections, the project's mods and designers and site
+ * admins (section 6).
+ */
 export interface AdminInfo {
   slug: string;
   projectName: string;
   description: string;
   visibility: string;
   roles: Record<ProjectRoleName, string[]>;
-  /** Every option, hidden ones included. */
-  options: Record<string, unknown>;
-  formQuestions: Record<string, unknown>;
+  /** Every option, hidden ones included; project admins only. */
+  options?: Record<string, unknown>;
+  /** Project admins only. */
+  formQuestions?: Record<string, unknown>;
   rights: {
     /** Site admin, or the viewer's role in the project. */
     role: "admin" | ProjectRoleName | null;
+    /** The advanced sections and editing the description and visibility: mods, designers, site admins. */
+    administer: boolean;
+    /** Decks, assets, the data sheet and the game implementation: designers and site admins. */
+    maintain: boolean;
     /** The roles whose members the viewer may add and remove. */
     assignableRoles: ProjectRoleName[];
     archiveTables: boolean;
@@ -40,33 +52,35 @@ export interface AdminInfo {
 }
 
 /** The project for an admin call: 404 if it does not exist or the actor may not open it, 403 if not an admin. */
-export async function loadAdminProject(
-  db: Db,
-  slug: string,
-  actor: Actor,
-  forbidden = 403,
-): Promise<ProjectRow> {
+export async function loadAdminProject(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
+  const project = await loadViewableProject(db, slug, actor);
+  if (!mayAdministerProject(actor, project)) throw new HttpError(403, NOT_ADMIN);
+  return project;
+}
+
+/** The project for anyone who may open it: 404 'Project not found' otherwise, as if it did not exist. */
+export async function loadViewableProject(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
   if (!project || !mayViewProject(actor, project)) throw new HttpError(404, NOT_FOUND);
-  if (!mayAdministerProject(actor, project))
-    throw new HttpError(forbidden, forbidden === 404 ? NOT_FOUND : NOT_ADMIN);
   return project;
 }
 
 export function adminInfo(project: ProjectRow, actor: Actor): AdminInfo {
   const roles = rolesOf(project);
+  const administer = mayAdministerProject(actor, project);
   return {
     slug: project.slug,
     projectName: project.projectName,
     description: project.description,
     visibility: project.visibility,
     roles,
-    options: project.options,
-    formQuestions: project.formQuestions,
+    ...(administer ? { options: project.options, formQuestions: project.formQuestions } : {}),
     rights: {
       role: actor.role.includes("admin")
         ? "admin"
         : (projectRoleOf(actor, project) as ProjectRoleName | null),
+      administer,
+      maintain: mayMaintainDecks(actor, project),
       assignableRoles: assignableRoles(actor, project),
       archiveTables: mayArchiveProjectTables(actor, project),
       deleteData: mayDeleteProjectData(actor, project),

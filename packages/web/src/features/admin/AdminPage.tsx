@@ -13,18 +13,18 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { WaitState } from "../../app/WaitState";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { type AdminInfo, NOT_FOUND, useAdminInfo } from "./api";
+import { isAdminInfo, NOT_FOUND, type ProjectInfo, useAdminInfo } from "./api";
 import { DangerZoneSection } from "./DangerZoneSection";
 import { DataSheetSection } from "./DataSheetSection";
 import { DecksSection } from "./DecksSection";
-import { DescriptionSection } from "./DescriptionSection";
+import { DescriptionSection, DescriptionText } from "./DescriptionSection";
 import { sortedDecks, useDecks } from "./decksApi";
 import { FeedbackFormSection } from "./FeedbackFormSection";
 import { GameImplementationSection } from "./GameImplementationSection";
 import { GlobalAssetsSection } from "./GlobalAssetsSection";
 import { OptionsSection } from "./OptionsSection";
 import { Section } from "./parts";
-import { RolesSection, VisibilityControl } from "./RolesSection";
+import { RolesSection, VisibilityControl, VisibilityText } from "./RolesSection";
 import {
   activeSection,
   DECK_SCROLL_DELAY_MS,
@@ -50,10 +50,17 @@ export default function AdminPage() {
   return <Admin key={projectSlug} info={info.data} title={title} />;
 }
 
-function Admin({ info, title }: { info: AdminInfo; title: string }) {
-  // Everyone who gets the page's data is a mod, designer or site admin: the privileged sections show.
-  const decks = useDecks(info.slug);
-  const entries = navEntries(true, decks.data ? sortedDecks(decks.data.decks) : []);
+function Admin({ info, title }: { info: ProjectInfo; title: string }) {
+  // The advanced sections and every form are for the project's mods and designers and site admins; the
+  // others who may open the project read its description, visibility and roles (sections 2 and 6).
+  const full = isAdminInfo(info) ? info : null;
+  const decks = useDecks(info.slug, full !== null);
+  // Editors always get the description editor, so that one can be added; others only read one that exists.
+  const showDescription = full !== null || info.description.trim() !== "";
+  const entries = navEntries(
+    { privileged: full !== null, description: showDescription },
+    decks.data ? sortedDecks(decks.data.decks) : [],
+  );
   const [navOpen, setNavOpen] = useState(() => window.innerWidth >= 900);
   const [expandedDeck, setExpandedDeck] = useState<string | null>(null);
   const active = useScrollSpy(entries);
@@ -66,6 +73,7 @@ function Admin({ info, title }: { info: AdminInfo; title: string }) {
       window.setTimeout(scroll, DECK_SCROLL_DELAY_MS);
     }
   };
+  const mayMaintain = info.rights.maintain;
   return (
     <Box sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
       {navOpen && <Nav entries={entries} active={active} onGo={go} />}
@@ -88,47 +96,53 @@ function Admin({ info, title }: { info: AdminInfo; title: string }) {
           </Tooltip>
           <Typography variant="h1">{title}</Typography>
         </Stack>
-        <Section id={SECTION_IDS.description} title="Description">
-          <DescriptionSection info={info} />
-        </Section>
+        {showDescription && (
+          <Section id={SECTION_IDS.description} title="Description">
+            {full ? <DescriptionSection info={full} /> : <DescriptionText info={info} />}
+          </Section>
+        )}
         <Section id={SECTION_IDS.visibility} title="Visibility and roles">
-          <VisibilityControl info={info} />
+          {full ? <VisibilityControl info={full} /> : <VisibilityText visibility={info.visibility} />}
           <RolesSection info={info} />
         </Section>
-        <Section id={SECTION_IDS.feedbackForm} title="Feedback form">
-          <FeedbackFormSection info={info} />
-        </Section>
-        <Section id={SECTION_IDS.options} title="Options">
-          <OptionsSection info={info} />
-        </Section>
-        <Section id={SECTION_IDS.dangerZone} title="Danger zone">
-          <DangerZoneSection info={info} />
-        </Section>
-        <Section id={SECTION_IDS.gameImplementation} title="Game implementation">
-          <GameImplementationSection slug={info.slug} mayEdit={decks.data?.mayEdit === true} />
-        </Section>
-        <Section id={SECTION_IDS.globalAssets} title="Global assets">
-          <GlobalAssetsSection slug={info.slug} mayEdit={decks.data?.mayEdit === true} />
-        </Section>
-        <Section id={SECTION_IDS.dataSheet} title="Data sheet">
-          {decks.data ? (
-            <DataSheetSection slug={info.slug} info={decks.data} />
-          ) : (
-            <DecksLoading error={decks.error} />
-          )}
-        </Section>
-        <Section id={SECTION_IDS.decks} title="Decks">
-          {decks.data ? (
-            <DecksSection
-              slug={info.slug}
-              info={decks.data}
-              expanded={expandedDeck}
-              onExpand={setExpandedDeck}
-            />
-          ) : (
-            <DecksLoading error={decks.error} />
-          )}
-        </Section>
+        {full && (
+          <>
+            <Section id={SECTION_IDS.feedbackForm} title="Feedback form">
+              <FeedbackFormSection info={full} />
+            </Section>
+            <Section id={SECTION_IDS.options} title="Options">
+              <OptionsSection info={full} />
+            </Section>
+            <Section id={SECTION_IDS.dangerZone} title="Danger zone">
+              <DangerZoneSection info={full} />
+            </Section>
+            <Section id={SECTION_IDS.gameImplementation} title="Game implementation">
+              <GameImplementationSection slug={info.slug} mayEdit={mayMaintain} />
+            </Section>
+            <Section id={SECTION_IDS.globalAssets} title="Global assets">
+              <GlobalAssetsSection slug={info.slug} mayEdit={mayMaintain} />
+            </Section>
+            <Section id={SECTION_IDS.dataSheet} title="Data sheet">
+              {decks.data ? (
+                <DataSheetSection slug={info.slug} info={decks.data} />
+              ) : (
+                <DecksLoading error={decks.error} />
+              )}
+            </Section>
+            <Section id={SECTION_IDS.decks} title="Decks">
+              {decks.data ? (
+                <DecksSection
+                  slug={info.slug}
+                  info={decks.data}
+                  expanded={expandedDeck}
+                  onExpand={setExpandedDeck}
+                />
+              ) : (
+                <DecksLoading error={decks.error} />
+              )}
+            </Section>
+          </>
+        )}
       </Box>
     </Box>
   );

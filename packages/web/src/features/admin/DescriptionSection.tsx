@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { useState } from "react";
-import { type AdminInfo, adminKeys, updateProjectInfo } from "./api";
+import { type AdminInfo, adminKeys, type ProjectInfo, updateProjectInfo } from "./api";
 import { StatusText, useStatus } from "./parts";
 
 /** The project description: HTML the server sanitises, with a live preview (sanitised here too). */
@@ -55,5 +55,17 @@ export function DescriptionSection({ info }: { info: AdminInfo }) {
         </Box>
       )}
     </Stack>
+  );
+}
+
+/** The description as the project shows it, for those who may not edit it. */
+export function DescriptionText({ info }: { info: ProjectInfo }) {
+  return (
+    <Box
+      data-testid="project-description"
+      sx={{ "& img": { maxWidth: "100%" } }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when saved and by DOMPurify here
+      dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(info.description) }}
+    />
   );
 }

@@ -41,14 +41,22 @@ export function GameImplementationSection({ slug, mayEdit }: { slug: string; may
       <Typography variant="body2">
         New tables start with the production components. The component editor works on the development copy.
       </Typography>
+      {!mayEdit && (
+        <Typography variant="body2" color="text.secondary">
+          The project's designers and site admins maintain the game implementation.
+        </Typography>
+      )}
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
-        <Button
-          variant="outlined"
-          component={RouterLink}
-          to={`/projects/${encodeURIComponent(slug)}/admin/component-editor`}
-        >
-          Open component editor
-        </Button>
+        {/* The editor saves for designers and site admins only: mods are not sent to a page that refuses them. */}
+        {mayEdit && (
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={`/projects/${encodeURIComponent(slug)}/admin/component-editor`}
+          >
+            Open component editor
+          </Button>
+        )}
         {mayEdit && (
           <Button variant="outlined" onClick={() => void fromTable()}>
             Update development from latest table

@@ -14,6 +14,7 @@ import {
   addRole,
   adminKeys,
   PROJECT_ROLES,
+  type ProjectInfo,
   type ProjectRoleName,
   removeRole,
   updateProjectInfo,
@@ -65,8 +66,16 @@ export function VisibilityControl({ info }: { info: AdminInfo }) {
   );
 }
 
-/** Role lists with removal, and the add form limited to the roles the viewer may grant. */
-export function RolesSection({ info }: { info: AdminInfo }) {
+/** Visibility for those who may not change it. */
+export function VisibilityText({ visibility }: { visibility: string }) {
+  return <Typography sx={{ mb: 3 }}>Visibility: {visibility}</Typography>;
+}
+
+/**
+ * Role lists, with removal and the add form limited to the roles the viewer may grant: none for
+ * players and other viewers, who see the lists only ('others see no add form').
+ */
+export function RolesSection({ info }: { info: ProjectInfo }) {
   const client = useQueryClient();
   const allowed = info.rights.assignableRoles;
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
@@ -121,7 +130,7 @@ function AddRoleForm({
   onDone,
   refresh,
 }: {
-  info: AdminInfo;
+  info: ProjectInfo;
   onDone(result: { text: string; error: boolean }): void;
   refresh(): Promise<void>;
 }) {

@@ -18,21 +18,35 @@ export interface FormQuestionDto {
   condition?: unknown;
 }
 
-/** GET /api/projects/{slug}/admin-info (server: projects/admin.ts AdminInfo). */
-export interface AdminInfo {
+/**
+ * GET /api/projects/{slug}/admin-info (server: projects/admin.ts AdminInfo), for everyone who may open
+ * the project: the options and the feedback form's questions come only to its admins.
+ */
+export interface ProjectInfo {
   slug: string;
   projectName: string;
   description: string;
   visibility: string;
   roles: Record<ProjectRoleName, string[]>;
-  options: Record<string, GameOptionDto>;
-  formQuestions: Record<string, FormQuestionDto>;
+  options?: Record<string, GameOptionDto>;
+  formQuestions?: Record<string, FormQuestionDto>;
   rights: {
     role: "admin" | ProjectRoleName | null;
+    /** The advanced sections, and editing description and visibility: mods, designers, site admins. */
+    administer: boolean;
+    /** Decks, assets, the data sheet and the game implementation: designers and site admins. */
+    maintain: boolean;
     assignableRoles: ProjectRoleName[];
     archiveTables: boolean;
     deleteData: boolean;
   };
+}
+
+/** What the project's admins get: everything the advanced sections edit. */
+export type AdminInfo = ProjectInfo & Required<Pick<ProjectInfo, "options" | "formQuestions">>;
+
+export function isAdminInfo(info: ProjectInfo): info is AdminInfo {
+  return info.rights.administer && info.options !== undefined && info.formQuestions !== undefined;
 }
 
 export const NOT_FOUND = "Project not found";
@@ -42,8 +56,8 @@ export const adminKeys = { info: (slug: string) => ["admin", slug, "info"] as co
 export function useAdminInfo(slug: string) {
   return useQuery({
     queryKey: adminKeys.info(slug),
-    queryFn: async (): Promise<AdminInfo> => {
-      const result = await api<AdminInfo>(`/api/projects/${enc(slug)}/admin-info`);
+    queryFn: async (): Promise<ProjectInfo> => {
+      const result = await api<ProjectInfo>(`/api/projects/${enc(slug)}/admin-info`);
       if (!result.ok || !result.json) throw new Error(result.status === 0 ? failureText(result) : NOT_FOUND);
       return result.json;
     },

@@ -17,9 +17,11 @@ export interface DecksInfo {
 
 export const decksKey = (slug: string) => ["admin", slug, "decks"] as const;
 
-export function useDecks(slug: string) {
+/** `enabled`: only the project's admins may read its decks. */
+export function useDecks(slug: string, enabled = true) {
   return useQuery({
     queryKey: decksKey(slug),
+    enabled,
     queryFn: async () => {
       const result = await api<DecksInfo>(`/api/projects/${enc(slug)}/decks`);
       if (!result.ok || !result.json) throw new Error(failureText(result));

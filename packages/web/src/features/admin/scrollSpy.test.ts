@@ -25,9 +25,13 @@ describe("activeSection", () => {
 });
 
 describe("navEntries", () => {
-  it("lists only the sections that exist, the advanced ones for privileged users", () => {
-    expect(navEntries(false).map((e) => e.label)).toEqual(["Top", "Description", "Visibility and roles"]);
-    expect(navEntries(true).map((e) => e.label)).toEqual([
+  it("lists only the sections shown, the advanced ones for privileged users", () => {
+    const labels = (privileged: boolean, description: boolean) =>
+      navEntries({ privileged, description }).map((e) => e.label);
+    expect(labels(false, true)).toEqual(["Top", "Description", "Visibility and roles"]);
+    // A project without a description shows others no description section, so no entry either.
+    expect(labels(false, false)).toEqual(["Top", "Visibility and roles"]);
+    expect(labels(true, true)).toEqual([
       "Top",
       "Description",
       "Visibility and roles",
@@ -41,7 +45,7 @@ describe("navEntries", () => {
     ]);
   });
   it("adds one entry per deck, sorted by name, that knows its deck", () => {
-    const entries = navEntries(true, [
+    const entries = navEntries({ privileged: true, description: true }, [
       { id: "b2", name: "Villains" },
       { id: "a1", name: "Heroes" },
     ]);

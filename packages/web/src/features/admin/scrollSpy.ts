@@ -28,14 +28,19 @@ export const SECTION_IDS = {
   decks: "admin-decks",
 } as const;
 
-/** The entries for the sections that exist, then one per deck, sorted by name (section 2). */
-export function navEntries(privileged: boolean, decks: { id: string; name: string }[] = []): NavEntry[] {
-  const entries: NavEntry[] = [
-    { id: SECTION_IDS.top, label: "Top" },
-    { id: SECTION_IDS.description, label: "Description" },
-    { id: SECTION_IDS.visibility, label: "Visibility and roles" },
-  ];
-  if (privileged)
+/** Which sections the page shows (section 2): the description only when there is one or it may be edited. */
+export interface ShownSections {
+  /** The advanced sections: the project's mods and designers and site admins. */
+  privileged: boolean;
+  description: boolean;
+}
+
+/** The entries for the sections shown, then one per deck, sorted by name (section 2). */
+export function navEntries(shown: ShownSections, decks: { id: string; name: string }[] = []): NavEntry[] {
+  const entries: NavEntry[] = [{ id: SECTION_IDS.top, label: "Top" }];
+  if (shown.description) entries.push({ id: SECTION_IDS.description, label: "Description" });
+  entries.push({ id: SECTION_IDS.visibility, label: "Visibility and roles" });
+  if (shown.privileged)
     entries.push(
       { id: SECTION_IDS.feedbackForm, label: "Feedback form" },
       { id: SECTION_IDS.options, label: "Options" },
