@@ -107,6 +107,11 @@ export interface RenderedLayer {
   /** Kebab-case CSS property names ("font-weight"), as in a stylesheet. */
   css: Record<string, string>;
   font: RenderedFont | null;
+  /**
+   * A message every renderer draws on the layer itself, debug or not: 'Malformed icon variable text.'
+   * when the layer's text is malformed (the raw text is still drawn, so the designer sees what to fix).
+   */
+  notice: string | null;
 }
 
 export interface RenderedCard {

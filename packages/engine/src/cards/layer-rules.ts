@@ -1,4 +1,5 @@
 import type { RenderedLayer } from "./deck.js";
+import { MALFORMED_TEXT } from "./errors.js";
 import { isTruthy } from "./rows.js";
 import {
   assetOf,
@@ -21,9 +22,12 @@ export function applyLayerRule(ctx: RuleContext, targets: RenderedLayer[]): void
     case "set_innerHTML": {
       const outcome = fillHtml(rule.arg ?? "", state.row, state.deck.assets);
       reportOutcome(ctx, outcome);
-      // Malformed text is still shown, raw, so the designer sees what to fix.
+      // Malformed text is still shown, raw, so the designer sees what to fix, with the message on the
+      // layer: in the debug list alone it would go unseen in print and at the table. A later rule that
+      // sets well-formed text clears it.
       for (const layer of targets) {
         layer.html = outcome.text;
+        layer.notice = outcome.malformed ? MALFORMED_TEXT : null;
         layer.font ??= { ...DEFAULT_CARD_FONT };
       }
       return;

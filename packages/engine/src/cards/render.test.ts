@@ -91,6 +91,7 @@ describe("renderCard: the template", () => {
       html: "Title &lt;here&gt;",
       css: {},
       font: { family: "Arial", size: 20, color: "#112233", align: "center" },
+      notice: null,
     });
     expect(card.layers[0]?.html).toBeNull();
     expect(card.layers[0]?.font).toBeNull();
@@ -137,11 +138,27 @@ describe("renderCard: layer rules", () => {
     expect(card.layers[3]?.html).toBe("{name");
     expect(card.layers[4]?.html).toBe("[coin");
     expect(card.errors).toEqual(["Malformed icon variable text."]);
+    // The message sits on each layer whose text is malformed, for every renderer to draw there.
+    expect(card.layers.map((l) => l.notice)).toEqual([
+      null,
+      null,
+      null,
+      "Malformed icon variable text.",
+      "Malformed icon variable text.",
+    ]);
     const { problems } = renderCardDetailed(deck, fox);
     expect(problems.map((p) => [p.code, p.layer, p.rule])).toEqual([
       ["card/malformed-text", "title", 0],
       ["card/malformed-text", "Body/text", 1],
     ]);
+  });
+
+  it("a later set_innerHTML with well-formed text takes the malformed text's message away", () => {
+    const deck = deckWith([
+      { layer: "title", rule: "set_innerHTML", arg: "{name" },
+      { layer: "title", rule: "set_innerHTML", arg: "{name}" },
+    ]);
+    expect(layer(deck, fox, "title")).toMatchObject({ html: "Fox", notice: null });
   });
 
   it("set_innerHTML on an image layer gives it html in the default font", () => {

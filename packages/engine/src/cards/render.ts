@@ -115,6 +115,7 @@ function initialLayer(layer: DeckLayer): RenderedLayer {
     image: isText ? null : (layer.asset ?? null),
     html: isText ? textToHtml(text?.value ?? "") : null,
     css: {},
+    notice: null,
     font: !isText
       ? null
       : text === undefined

@@ -39,4 +39,23 @@ describe("CardFace markup", () => {
     expect(html).toContain("<li>Cannot find layer &quot;ghost&quot; for rule layer_visible.</li>");
     expect(renderToStaticMarkup(<CardFace deck={sampleDeck()} row={fox} debug />)).toContain("No errors");
   });
+
+  it("draws 'Malformed icon variable text.' on the layer whose text is malformed, debug or not, on screen and in print", () => {
+    const deck = sampleDeck({ rules: [{ layer: "body", rule: "set_innerHTML", arg: "Gain [coin" }] });
+    for (const markup of [
+      renderToStaticMarkup(<CardFace deck={deck} row={fox} />),
+      renderToStaticMarkup(<CardFace deck={deck} row={fox} print />),
+    ]) {
+      const body = markup.slice(markup.indexOf('data-layer="body"'));
+      expect(body).toContain(">Malformed icon variable text.</div>");
+      // The raw text stays, so the designer sees what to fix.
+      expect(body).toContain("Gain [coin");
+      expect(markup.slice(0, markup.indexOf('data-layer="body"'))).not.toContain("Malformed");
+    }
+    // Debug keeps the card's full error list too.
+    expect(renderToStaticMarkup(<CardFace deck={deck} row={fox} debug />)).toContain(
+      "<li>Malformed icon variable text.</li>",
+    );
+    expect(renderToStaticMarkup(<CardFace deck={sampleDeck()} row={fox} />)).not.toContain("Malformed");
+  });
 });

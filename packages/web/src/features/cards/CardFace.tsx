@@ -132,6 +132,7 @@ function DrawnCard({
             {layer.imageUrl === null ? null : (
               <img src={layer.imageUrl} alt="" draggable={false} style={FILL} />
             )}
+            {layer.notice === null ? null : <Notice text={layer.notice} scale={scale} />}
             {html[i] == null ? null : (
               <div
                 style={{ position: "relative" }}
@@ -145,6 +146,32 @@ function DrawnCard({
           ? drawing.layers.map((layer) => <DebugLabel key={layer.key} layer={layer} scale={scale} />)
           : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The engine's message for a layer, above its (raw) text, in the same place in the viewer, print, PDF
+ * and at the table; readable whatever the scale. Inline styles, as everything in a card.
+ */
+function Notice({ text, scale }: { text: string; scale: number }) {
+  return (
+    <div
+      data-card-notice=""
+      style={{
+        position: "relative",
+        fontFamily: "sans-serif",
+        fontSize: 12 / scale,
+        fontWeight: "bold",
+        lineHeight: 1.2,
+        textAlign: "left",
+        color: "#b00020",
+        background: "rgba(255,255,255,0.85)",
+        border: `${1 / scale}px solid #b00020`,
+        padding: `0 ${2 / scale}px`,
+      }}
+    >
+      {text}
     </div>
   );
 }

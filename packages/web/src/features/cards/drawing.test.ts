@@ -23,6 +23,7 @@ describe("cardDrawing", () => {
       name: "bg",
       imageUrl: "/api/storage/projects/p/decks/d1/bg.png",
       html: null,
+      notice: null,
       style: { position: "absolute", left: 0, top: 0, width: 250, height: 350 },
     });
     expect(drawing.layers[1]).toEqual({
@@ -30,6 +31,7 @@ describe("cardDrawing", () => {
       name: "title",
       imageUrl: null,
       html: "<b>Fox</b>",
+      notice: null,
       style: {
         position: "absolute",
         left: 20,

@@ -26,6 +26,8 @@ export interface DrawnLayer {
   imageUrl: string | null;
   /** Card html to sanitise before it reaches the DOM, or null. */
   html: string | null;
+  /** The engine's message for the layer ('Malformed icon variable text.'), drawn on it in every view. */
+  notice: string | null;
   /** Position in card px, font and the rules' css (checked), as React style keys. */
   style: LayerStyle;
 }
@@ -68,6 +70,7 @@ export function cardDrawing(deck: RenderableDeck, row: CardRow, options: DrawOpt
       name: layer.name,
       imageUrl: imageUrl(layer.image, `layer "${layer.name}"`),
       html: layer.html,
+      notice: layer.notice,
       style: layerStyle(layer, errors),
     });
   });
