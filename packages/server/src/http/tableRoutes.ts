@@ -16,7 +16,7 @@ import { projects, tableChat, tables } from "../db/schema";
 import { decksOf } from "../projects/decks";
 import { projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
-import type { Io } from "../realtime/socket";
+import { type Io, setTabMembership } from "../realtime/socket";
 import { tableRoom } from "../realtime/table";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
@@ -174,9 +174,7 @@ export function tableRoutes(
     const q = sessionQuery.safeParse(request.query);
     const server = io();
     if (q.success && q.data.sessionId && server) {
-      for (const s of await server.in(`user:${actor.username}`).fetchSockets()) {
-        if (s.data.sessionId === q.data.sessionId) s.leave(tableRoom(request.params.tableId));
-      }
+      setTabMembership(server, actor.username, q.data.sessionId, tableRoom(request.params.tableId), false);
     }
     return sendText(reply, 200, "ok");
   });

@@ -3,7 +3,7 @@ import type { ProjectRow } from "../projects/load";
 import { type PushMessage, type PushService, playerJoinedMessage, tableStartedMessage } from "../push";
 import type { LobbyNotifier } from "../tables/service";
 import type { TableRow } from "../tables/tableInfo";
-import type { Io } from "./socket";
+import { type Io, setTabMembership } from "./socket";
 
 export const lobbyRoom = (slug: string) => `lobby:${slug}`;
 const userRoom = (username: string) => `user:${username}`;
@@ -62,18 +62,12 @@ export function lobbyNotifier(
 }
 
 /** Puts the user's socket of this tab (its session id) into or out of a project's lobby room. */
-export async function setLobbyMembership(
+export function setLobbyMembership(
   io: Io | undefined,
   username: string,
   sessionId: string,
   slug: string,
   member: boolean,
-): Promise<void> {
-  if (!io) return;
-  const sockets = await io.in(userRoom(username)).fetchSockets();
-  for (const s of sockets) {
-    if (s.data.sessionId !== sessionId) continue;
-    if (member) s.join(lobbyRoom(slug));
-    else s.leave(lobbyRoom(slug));
-  }
+): void {
+  if (io) setTabMembership(io, username, sessionId, lobbyRoom(slug), member);
 }

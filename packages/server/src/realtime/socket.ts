@@ -21,6 +21,33 @@ export function sessionRoom(tokenHash: string): string {
 }
 
 /**
+ * The sockets of one browser tab (its session id), on whichever instance they are. A user name holds no
+ * ':', so the name ends at the second one.
+ */
+export function tabRoom(username: string, sessionId: string): string {
+  return `tab:${username}:${sessionId}`;
+}
+
+/**
+ * Puts one tab's sockets into or out of `room`. On this instance at once, so an event sent right after
+ * the caller answers reaches them; on the others through the adapter, without waiting for their
+ * answers (a dying instance must not hold up the request). Redis delivers that request before any
+ * later broadcast from this instance, so remote sockets do not miss the next event either.
+ */
+export function setTabMembership(
+  io: Io,
+  username: string,
+  sessionId: string,
+  room: string,
+  member: boolean,
+): void {
+  for (const target of [io.local.in(tabRoom(username, sessionId)), io.in(tabRoom(username, sessionId))]) {
+    if (member) target.socketsJoin(room);
+    else target.socketsLeave(room);
+  }
+}
+
+/**
  * Socket.IO on the HTTP server; the handshake is authenticated by the same session cookie as HTTP.
  * With REDIS_URL, room broadcasts (and disconnects) reach the sockets of every instance.
  */
@@ -41,7 +68,11 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on("error", (err: Error) => app.log.error({ err }, "redis"));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}:socket.io` }));
+    // Requests that wait for every instance's answer (fetchSockets, used only for turn notifications)
+    // give up after 2 s rather than the adapter's 5 s while an instance is dying.
+    io.adapter(
+      createAdapter(pub, sub, { key: `${deps.config.redisPrefix}:socket.io`, requestsTimeout: 2000 }),
+    );
     app.addHook("onClose", async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
@@ -67,6 +98,13 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
   io.on("connection", (socket) => {
     const { actor } = socket.data;
     void socket.join([`user:${actor.username}`, sessionRoom(actor.tokenHash)]);
+    // The tab's own room, so the lobby and table-close routes address it without asking every instance.
+    const joinTab = (sessionId: string | undefined) => {
+      if (socket.data.sessionId && socket.data.sessionId !== sessionId)
+        void socket.leave(tabRoom(actor.username, socket.data.sessionId));
+      if (sessionId) void socket.join(tabRoom(actor.username, sessionId));
+    };
+    joinTab(socket.data.sessionId);
     socket.emit("instanceId", deps.buildId);
 
     socket.on("setUsername", (username) => {
@@ -88,6 +126,7 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
       ) {
         return;
       }
+      joinTab(payload.sessionId);
       socket.data.sessionId = payload.sessionId;
       socket.data.sessionNum = payload.sessionNum;
     });

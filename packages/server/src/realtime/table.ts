@@ -9,13 +9,13 @@ import {
   tableSubscribeSchema,
   undoSchema,
 } from "@tt/protocol";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { mayActForAnySeat, mayViewProject } from "../auth/permissions";
 import { TokenBucket } from "../auth/rateLimit";
 import type { Db } from "../db/connect";
-import { projects, tableChat, tables } from "../db/schema";
+import { projects, pushSubscriptions, tableChat, tables, users } from "../db/schema";
 import { containsNul, NUL_REFUSAL } from "../http/textGuard";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { deckInfoOf, decksOf } from "../projects/decks";
@@ -24,6 +24,7 @@ import { yourTurnMessage } from "../push";
 import { type ComponentsReload, componentsFor, type TableNotifier } from "../tables/admin";
 import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
 import type { AppSocket, Io } from "./socket";
+import { systemErrorReason } from "./systemError";
 
 export const tableRoom = (tableId: string) => `table:${tableId}`;
 
@@ -103,8 +104,10 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
           if (!bucket.take()) return options.refuseQuietly ? undefined : answer(TOO_FAST);
           if (containsNul(payload)) return answer(`System error: ${NUL_REFUSAL}`);
           void (async () => handler(payload, ...rest))().catch((err: unknown) => {
-            log.error({ err, event: name, user: actor.username }, "table event failed");
-            answer(`System error: ${(err as Error)?.message ?? "request failed"}`);
+            // The real error goes to the log; the player hears a plain reason (systemError.ts).
+            const { tableId } = addressOf(payload);
+            log.error({ err, event: name, tableId, user: actor.username }, "table event failed");
+            answer(systemErrorReason(err));
           });
         },
       );
@@ -167,6 +170,7 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       const active = answer.situation.gameState.current.activePlayer;
       void notifyTurn(
         io,
+        db,
         push(),
         answer.row.projectSlug,
         tableId,
@@ -287,9 +291,15 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
   };
 }
 
-/** 'It is your turn' for the seated users who became active and have the table open in no tab. */
+/**
+ * 'It is your turn' for the seated users who became active and have the table open in no tab. Asking
+ * every instance who has the table open is a round trip through Redis that waits for the slowest
+ * instance, so it is asked last and only when it can matter: a user with a tab here is known at once,
+ * and a user with no push subscription gets no notice whatever the answer.
+ */
 async function notifyTurn(
   io: Io,
+  db: Db,
   push: PushService | undefined,
   projectSlug: string,
   tableId: string,
@@ -299,13 +309,40 @@ async function notifyTurn(
 ) {
   if (!push) return;
   const colors = Array.isArray(active) ? active : [active];
-  const due = seats.filter((s) => s.username && s.username !== by && colors.includes(s.color));
-  if (due.length === 0) return;
-  const watching = new Set(
-    (await io.in(tableRoom(tableId)).fetchSockets()).map((s) => s.data.actor.username),
+  let due = seats.filter(
+    (s): s is { color: string; username: string } =>
+      !!s.username && s.username !== by && colors.includes(s.color),
   );
-  for (const seat of due) {
-    if (watching.has(seat.username!)) continue;
-    await push.notifyUsers([seat.username!], yourTurnMessage({ projectSlug, tableId, color: seat.color }));
+  if (due.length === 0) return;
+  const room = tableRoom(tableId);
+  const here = new Set((await io.local.in(room).fetchSockets()).map((s) => s.data.actor.username));
+  due = due.filter((s) => !here.has(s.username));
+  if (due.length === 0) return;
+  const subscribed = await usersWithPush(
+    db,
+    due.map((s) => s.username),
+  );
+  due = due.filter((s) => subscribed.has(s.username.toLowerCase()));
+  if (due.length === 0) return;
+  let watching: Set<string>;
+  try {
+    watching = new Set((await io.in(room).fetchSockets()).map((s) => s.data.actor.username));
+  } catch {
+    // An instance did not answer in time (it is dying): a notice too many beats a turn nobody hears of.
+    watching = new Set();
   }
+  for (const seat of due) {
+    if (watching.has(seat.username)) continue;
+    await push.notifyUsers([seat.username], yourTurnMessage({ projectSlug, tableId, color: seat.color }));
+  }
+}
+
+/** Which of these users (by lower-cased name) have at least one push subscription. */
+async function usersWithPush(db: Db, usernames: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ name: users.usernameKey })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(inArray(users.usernameKey, [...new Set(usernames.map((n) => n.toLowerCase()))]));
+  return new Set(rows.map((r) => r.name));
 }

@@ -159,6 +159,8 @@ export class ChessBot {
     conflicts: 0,
   };
   readonly instancesUsed = new Set<string>();
+  /** Every distinct 'System error: ...' text this bot was refused with (what a player would read). */
+  readonly systemReasons = new Set<string>();
   /** Turns wait while true (a turn already sent is still finished). */
   paused = false;
   /** A pause before each turn, to set the pace of the game; may change while the bot plays. */
@@ -428,7 +430,10 @@ export class ChessBot {
           // turn id is safe to send again: if it was written after all, the server answers with its
           // event instead of playing it twice.
           if (answer.reason === TOO_FAST) this.counts.refusedTooFast++;
-          else this.counts.refusedSystem++;
+          else {
+            this.counts.refusedSystem++;
+            this.systemReasons.add(answer.reason);
+          }
           await sleep(answer.reason === TOO_FAST ? 250 : 100);
           return;
         }

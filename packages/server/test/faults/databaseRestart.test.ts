@@ -4,6 +4,7 @@ import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintInvitations } from "../../src/auth/invitations";
 import { openPostgres } from "../../src/db/connect";
+import { DATABASE_UNREACHABLE } from "../../src/realtime/systemError";
 import { Client } from "../harness";
 import {
   type DeploymentDb,
@@ -81,6 +82,14 @@ describe.runIf(scaleOutEnabled)("the database restarted under load", () => {
     expect([...a.crashes, ...b.crashes]).toEqual([]);
     expect(a.alive() && b.alive()).toBe(true);
     const refusedWhileDown = total(bots(), "refusedSystem");
+    // Players read why in plain words: nothing of the database's address, the driver or the SQL.
+    const reasons = new Set(bots().flatMap((bot) => [...bot.systemReasons]));
+    expect([...reasons]).toEqual([`System error: ${DATABASE_UNREACHABLE}`]);
+    for (const reason of reasons) {
+      expect(reason).not.toMatch(
+        /127\.0\.0\.1|localhost|:\d{2,5}\b|ECONN|select|insert|update|tables|failed query/i,
+      );
+    }
 
     await proxy.start();
     await until(() => acked() >= ackedWhileDown + 30, "30 turns after the database came back", { load });
