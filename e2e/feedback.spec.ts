@@ -76,6 +76,11 @@ describe("feedback results", () => {
     await playMoves(white.context, t.tableId, [{ seq: 2, piece: "white-pawn-g2", to: "g4" }]);
     await playMoves(black.context, t.tableId, [{ seq: 3, piece: "black-queen-d8", to: "h4" }]);
 
+    // The players answer the project's form (only its questions are taken), as their own seats.
+    const form = await reader.page.request.post(`${server.url}/api/update-form-questions`, {
+      data: { projectSlug: "chess", questions: { comment: { text: "Any comment?", type: "textarea" } } },
+    });
+    expect(form.status()).toBe(200);
     for (const [p, text] of [
       [ann, "Loved the end"],
       [ben, "Too short"],

@@ -202,14 +202,28 @@ describe("script payloads in user and designer content", () => {
     await page.getByRole("log", { name: "Chat messages" }).getByText("CHAT-MARK").first().waitFor();
     await inert(page, admin.errors, "table, chat loaded with it");
 
-    // Feedback: the game ends (archived), the player answers, the reader notes; both in the results.
+    // Feedback: the games end (archived), the player answers the form's question at a table where they
+    // had a seat (feedback is the seated players'), the reader notes; both in the results.
+    const asked = await api.post(url("/api/update-form-questions"), {
+      data: { projectSlug: SLUG, questions: { comment: { text: "Comments", type: "textarea" } } },
+    });
+    expect(asked.status()).toBe(200);
+    const seatedAt = (await (
+      await player.page.request.post(url(`/api/projects/${SLUG}/new-table`), {
+        data: { start_position: { options: {} }, tableMode: "competitive-edit" },
+      })
+    ).json()) as { tableId: string };
+    const joined = await player.page.request.get(
+      url(`/api/projects/${SLUG}/join-table/${seatedAt.tableId}?color=red`),
+    );
+    expect(joined.status()).toBe(200);
     expect((await api.post(url(`/api/projects/${SLUG}/archive-tables`))).status()).toBe(200);
     const answered = await player.page.request.post(url("/api/submit-feedback"), {
-      data: { tableId, answers: { comment: payload("FB-MARK") } },
+      data: { tableId: seatedAt.tableId, answers: { comment: payload("FB-MARK") } },
     });
     expect(answered.status()).toBe(200);
     const noted = await api.post(url("/api/submit-feedback"), {
-      data: { tableId, user: "xss_player", answers: { note: payload("NOTE-MARK") } },
+      data: { tableId: seatedAt.tableId, user: "xss_player", answers: { note: payload("NOTE-MARK") } },
     });
     expect(noted.status()).toBe(200);
     await page.goto(url(`/projects/${SLUG}/feedback`));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { feedbackConditionHolds, tableFeedbackQuestions } from "./feedbackForm";
+import {
+  FEEDBACK_ANSWER_MAX,
+  feedbackConditionHolds,
+  submitFeedbackSchema,
+  tableFeedbackQuestions,
+  unaskedAnswers,
+} from "./feedbackForm";
 
 const options = { expansion: true, speed: "fast" };
 
@@ -63,5 +69,29 @@ describe("tableFeedbackQuestions", () => {
   it("asks nothing when there is no form", () => {
     expect(tableFeedbackQuestions({}, options)).toEqual([]);
     expect(tableFeedbackQuestions(null, options)).toEqual([]);
+  });
+});
+
+describe("a feedback submission", () => {
+  const asked = tableFeedbackQuestions(
+    { fun: { text: "Fun?" }, exp: { text: "Expansion?", condition: { expansion: { eq: true } } } },
+    { expansion: false },
+  );
+
+  it("names the answers that are no question the table's form asks", () => {
+    expect(unaskedAnswers(asked, { fun: "Yes" })).toEqual([]);
+    // 'exp' exists in the form, but not for this table's options.
+    expect(unaskedAnswers(asked, { fun: "Yes", exp: "4", q9: "?" })).toEqual(["exp", "q9"]);
+  });
+
+  it("limits the length of each answer and the number of answers", () => {
+    const ok = { tableId: "t1", answers: { fun: "x".repeat(FEEDBACK_ANSWER_MAX) } };
+    expect(submitFeedbackSchema.safeParse(ok).success).toBe(true);
+    const long = submitFeedbackSchema.safeParse({ tableId: "t1", answers: { fun: "x".repeat(5001) } });
+    expect(long.error?.issues[0]?.message).toBe("An answer may be at most 5000 characters.");
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`q${i}`, "a"]));
+    const tooMany = submitFeedbackSchema.safeParse({ tableId: "t1", answers: many });
+    expect(tooMany.error?.issues[0]?.message).toBe("At most 100 answers can be sent.");
+    expect(submitFeedbackSchema.safeParse({ tableId: "t1", answers: { "": "a" } }).success).toBe(false);
   });
 });

@@ -1,7 +1,42 @@
+import { z } from "zod";
 import type { FeedbackQuestion } from "./lobby";
 
 // The feedback form a table asks (game-table.md section 5: 'A feedback question is shown only if its
-// condition matches table options'). Shared so the server answers and the browser reasons alike.
+// condition matches table options'), and what POST /api/submit-feedback takes (section 7). Shared so
+// the server answers and the browser reasons alike.
+
+/** The longest answer to one feedback question (and the longest reader's note), in characters. */
+export const FEEDBACK_ANSWER_MAX = 5000;
+/** A form asks no more questions than this; a submission with more answers is no real one. */
+export const FEEDBACK_ANSWERS_MAX = 100;
+
+/**
+ * POST /api/submit-feedback: a seated player's answers (question id -> text), or a feedback reader's
+ * note on someone's row ({user, answers: {note}}). The colour, when sent, must be the sender's seat.
+ */
+export const submitFeedbackSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  user: z.string().max(100).optional(),
+  color: z.string().max(20).optional(),
+  answers: z
+    .record(
+      z.string().min(1).max(100),
+      z.string().max(FEEDBACK_ANSWER_MAX, `An answer may be at most ${FEEDBACK_ANSWER_MAX} characters.`),
+    )
+    .refine((answers) => Object.keys(answers).length <= FEEDBACK_ANSWERS_MAX, {
+      message: `At most ${FEEDBACK_ANSWERS_MAX} answers can be sent.`,
+    }),
+});
+export type FeedbackSubmission = z.input<typeof submitFeedbackSchema>;
+
+/** The answered ids that are no question of the form the table asks (unknown, or not for its options). */
+export function unaskedAnswers(
+  questions: readonly FeedbackQuestion[],
+  answers: Record<string, string>,
+): string[] {
+  const asked = new Set(questions.map((q) => q.id));
+  return Object.keys(answers).filter((id) => !asked.has(id));
+}
 
 type OptionValues = Record<string, string | boolean>;
 

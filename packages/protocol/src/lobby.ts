@@ -191,9 +191,6 @@ export interface FeedbackResultPage {
   pageCount: number;
 }
 
-/** The longest answer to one feedback question, in characters. */
-export const FEEDBACK_ANSWER_MAX = 5000;
-
 /** A question of an ended table's feedback form (game-table.md section 3, Feedback). */
 export interface FeedbackQuestion {
   id: string;
@@ -212,4 +209,11 @@ export interface TableFeedback {
 }
 
 // The condition matcher lives beside these types; re-exported here so '@tt/protocol' carries it.
-export { feedbackConditionHolds, tableFeedbackQuestions } from "./feedbackForm";
+export {
+  FEEDBACK_ANSWER_MAX,
+  type FeedbackSubmission,
+  feedbackConditionHolds,
+  submitFeedbackSchema,
+  tableFeedbackQuestions,
+  unaskedAnswers,
+} from "./feedbackForm";

@@ -50,6 +50,15 @@ async function endedTableWith(client: Client): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_IP: "10000" });
   as = await lobbyWorld(server);
+  // Answers are taken only to questions the project's form asks.
+  const form = await as.designer.post("/api/update-form-questions", {
+    projectSlug: "test-game",
+    questions: {
+      fun: { text: "Was it fun?", type: "text", formOrder: 0 },
+      balance: { text: "Was it balanced?", type: "text", formOrder: 1 },
+    },
+  });
+  expect(form.status).toBe(200);
   ended = await endedTable();
 });
 afterAll(() => server.close());

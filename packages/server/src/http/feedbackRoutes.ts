@@ -1,9 +1,10 @@
 import {
-  FEEDBACK_ANSWER_MAX as ANSWER_MAX,
   type FeedbackRow,
+  submitFeedbackSchema,
   type TableFeedback,
   tableFeedbackQuestions,
   tableIdSchema,
+  unaskedAnswers,
 } from "@tt/protocol";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -20,16 +21,16 @@ export const FEEDBACK_PAGE_SIZE = 20;
 /** The same words for a missing table and one in a closed project the caller is not part of. */
 const TABLE_NOT_FOUND = "Table not found.";
 const NOT_ENDED = "Feedback opens when the game has ended.";
+export const NOT_SEATED = "Only the players seated at this table may give feedback on it.";
+/** At most this many unasked ids are named in the refusal; the rest are counted. */
+const UNASKED_NAMED = 5;
 
-const submitSchema = z.object({
-  tableId: z.string().min(1).max(50),
-  user: z.string().max(100).optional(),
-  color: z.string().max(20).optional(),
-  answers: z.record(
-    z.string().max(100),
-    z.string().max(ANSWER_MAX, `An answer may be at most ${ANSWER_MAX} characters.`),
-  ),
-});
+function unaskedMessage(unasked: string[]): string {
+  const named = unasked.slice(0, UNASKED_NAMED).map((id) => `'${id}'`);
+  const more = unasked.length - named.length;
+  const list = named.join(", ") + (more > 0 ? ` and ${more} more` : "");
+  return `This table's feedback form has no question ${list}.`;
+}
 
 /** ?stat[]=a&stat[]=b arrives as stat[] (array or string): one shape for both. */
 const list = z
@@ -55,7 +56,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
    */
   app.post("/api/submit-feedback", async (request, reply) => {
     const actor = requireActor(request);
-    const parsed = submitSchema.safeParse(request.body);
+    const parsed = submitFeedbackSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
     const body = parsed.data;
     const [row] = await db
@@ -88,14 +89,28 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
 
     if (row.table.status !== "ended") throw new HttpError(409, NOT_ENDED);
+    // Feedback is the seated players' (game-table.md section 6): a spectator's answers would be read
+    // beside a player's stats under whatever colour they named. The colour is the seat's own.
     const seat = row.table.seats.find((s) => s.userId === actor.id);
+    if (!seat) throw new HttpError(403, NOT_SEATED);
+    if (body.color !== undefined && body.color !== "" && body.color !== seat.color)
+      throw new HttpError(400, `You sat at this table as ${seat.color}, not ${body.color}.`);
     // The note belongs to the readers; a player's answers never carry it.
     const { note: _ignored, ...answers } = body.answers;
     if (Object.keys(answers).length === 0) throw new HttpError(400, "There are no answers to save.");
+    // Only the questions this table's form asks (its conditions read against the table's options).
+    const unasked = unaskedAnswers(
+      tableFeedbackQuestions(row.project.formQuestions, row.table.options),
+      answers,
+    );
+    if (unasked.length > 0) throw new HttpError(400, unaskedMessage(unasked));
     await db
       .insert(feedback)
-      .values({ tableId: body.tableId, userId: actor.id, color: seat?.color ?? body.color ?? null, answers })
-      .onConflictDoUpdate({ target: [feedback.tableId, feedback.userId], set: { answers } });
+      .values({ tableId: body.tableId, userId: actor.id, color: seat.color, answers })
+      .onConflictDoUpdate({
+        target: [feedback.tableId, feedback.userId],
+        set: { answers, color: seat.color },
+      });
     return sendText(reply, 200, "Feedback saved");
   });
 

@@ -258,9 +258,19 @@ export function playScenarios(): HttpScenario[] {
     // ---- feedback
     {
       route: "POST /api/submit-feedback",
-      name: "one's own answers",
-      expect: members,
-      call: (_a, { w }) => post("/api/submit-feedback", { tableId: w.endedTable, answers: { q1: "good" } }),
+      // Feedback is the seated players' (game-table.md 6): no actor sat at the ended table (tester did,
+      // and answered while the world was built), so whoever may see it is refused as a spectator.
+      name: "answers from someone without a seat at the table",
+      expect: with_(members, {
+        player: 403,
+        mod: 403,
+        designer: 403,
+        admin: 403,
+        superadmin: 403,
+        stranger: 403,
+      }),
+      call: (_a, { w }) =>
+        post("/api/submit-feedback", { tableId: w.endedTable, color: "red", answers: { q1: "good" } }),
     },
     {
       route: "POST /api/submit-feedback",

@@ -121,7 +121,11 @@ export interface World {
 
 export async function buildWorld(server: SecurityServer): Promise<World> {
   const { db } = server.database;
-  await db.update(projects).set({ visibility: "closed", roles: ROLES }).where(eq(projects.slug, GAME));
+  // The form asks q1: the ended table's seated player answers it (answers are only to asked questions).
+  await db
+    .update(projects)
+    .set({ visibility: "closed", roles: ROLES, formQuestions: { q1: { text: "How was it?", type: "text" } } })
+    .where(eq(projects.slug, GAME));
   await db.insert(projects).values({
     slug: SCRATCH,
     projectName: "Scratch",

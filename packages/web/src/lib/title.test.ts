@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isSiteAdmin } from "./roles";
-import { pageTitle } from "./title";
+import { pageTitle, tablePageTitle } from "./title";
 
 describe("pageTitle", () => {
   it("names the page before the product", () => {
@@ -9,6 +9,12 @@ describe("pageTitle", () => {
   it("is the product name alone without a page name", () => {
     expect(pageTitle()).toBe("Tabletop Lab");
     expect(pageTitle("  ")).toBe("Tabletop Lab");
+  });
+});
+
+describe("tablePageTitle", () => {
+  it("is the project name followed by ' table - CGO'", () => {
+    expect(tablePageTitle("Night Market")).toBe("Night Market table - CGO");
   });
 });
 

@@ -21,7 +21,8 @@ import { areaScale, colourHex } from "./layout";
 import { counterFlight, evaluationSpeed, flyTokens } from "./motion";
 
 /** Counter changes send tokens between the board and the counter: gains fly in, losses fly out. */
-function useCounterFlights(players: Player[], slug: string, board: RefObject<HTMLElement | null>) {
+function useCounterFlights(players: Player[], env: BoardEnv, board: RefObject<HTMLElement | null>) {
+  const { slug, motion } = env;
   const last = useRef<Map<string, number> | null>(null);
   const here = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,15 +32,18 @@ function useCounterFlights(players: Player[], slug: string, board: RefObject<HTM
     last.current = now;
     if (before === null || board.current === null || here.current === null) return;
     const speed = evaluationSpeed(slug);
+    // Each counter's tokens fly when its move's turn comes in the turn's schedule.
+    const schedule = motion.schedule();
     for (const [key, value] of now) {
       const flight = counterFlight(before.get(key) ?? value, value, speed);
       const target = here.current.querySelector(`[data-counter="${CSS.escape(key)}"]`);
       if (flight === null || target === null) continue;
       const colour = colourHex(key.slice(0, key.indexOf("/")), PLAYER_COLOURS);
-      if (flight.sign > 0) flyTokens(board.current, target, flight, colour);
-      else flyTokens(target, board.current, flight, colour);
+      const start = schedule.counters.get(key) ?? 0;
+      if (flight.sign > 0) flyTokens(board.current, target, flight, colour, start);
+      else flyTokens(target, board.current, flight, colour, start);
     }
-  }, [players, slug, board]);
+  }, [players, slug, board, motion]);
   return here;
 }
 
@@ -54,7 +58,7 @@ export function PlayerAreas({
 }) {
   const s = env.situationRef.current;
   const buttons = showsPlayerButtons(s, env.seat, env.editMode);
-  const here = useCounterFlights(players, env.slug, board);
+  const here = useCounterFlights(players, env, board);
   return (
     <BoardEnvProvider env={env}>
       <Box ref={here} sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>

@@ -7,6 +7,7 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import { modalClasses } from "@mui/material/Modal";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -33,21 +34,29 @@ import { useCurrentUser } from "../../app/auth";
 import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
-import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageTitle, tablePageTitle } from "../../lib/title";
 import { closeTable, createDebugTable, inviteLink, restartTable, setBound, useTableLoad } from "./api";
 import { type BoardEnv, RootStage } from "./Board";
 import { ContainerContents } from "./ContainerContents";
 import { edgeScrollStep } from "./edgeScroll";
 import { keyIntent } from "./keyboard";
 import { assetUrl, colourHex } from "./layout";
-import { createMotion, evaluationSpeed, MOVE_ANIMATION_MS, scaledMs } from "./motion";
+import {
+  createMotion,
+  evaluationSpeed,
+  MOVE_ANIMATION_MS,
+  NO_SCHEDULE,
+  scaledMs,
+  type TurnSchedule,
+  turnSchedule,
+} from "./motion";
 import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Panels";
 import { PlayerAreas } from "./PlayerAreas";
 import { ReplayBar } from "./ReplayBar";
 import { buildTimeline, clampStep, parseTurnNumber, viewAt, withTurnNumber } from "./replay";
 import { EndedResults } from "./results/EndedResults";
 import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
-import { LENS, MOBILE_SCALE, stepLens, stepZoom, TOOLTIP_DELAY_MS } from "./settings";
+import { BASE_WIDTH, boardScale, LENS, stepLens, stepZoom, TOOLTIP_DELAY_MS } from "./settings";
 import { play, soundsFor } from "./sounds";
 import { bannerOf, COPIED, endMessage, noInstructions, statusMessage, systemError } from "./statusBar";
 import { type TableControls, TableSettingsPanel } from "./TableSettingsPanel";
@@ -63,7 +72,10 @@ export default function TablePage() {
   const invitePwd = params.get("invitePwd");
   const load = useTableLoad(tableId, playAsColor, invitePwd);
   const [loadCount, setLoadCount] = useState(0);
-  useDocumentTitle(load.data?.ok ? `${load.data.table.projectInfo.project_name} table` : "Table");
+  const projectName = load.data?.ok ? load.data.table.projectInfo.project_name : null;
+  useEffect(() => {
+    document.title = projectName === null ? pageTitle("Table") : tablePageTitle(projectName);
+  }, [projectName]);
 
   // Leaving the page (route change or closing the tab) closes the table for this tab.
   useEffect(() => {
@@ -120,6 +132,16 @@ export default function TablePage() {
       onComponents={onComponents}
       queryColour={playAsColor}
     />
+  );
+}
+
+/**
+ * A modal is open (a dialog, the settings drawer, a menu or a select's list): it traps the focus and
+ * owns the keys, so the table's shortcuts must not act behind it.
+ */
+function modalIsOpen(): boolean {
+  return (
+    document.querySelector(`[aria-modal="true"], .${modalClasses.root}:not(.${modalClasses.hidden})`) !== null
   );
 }
 
@@ -277,6 +299,12 @@ function TableLobby({ table, session }: { table: TableLoadResponse; session: Tab
   );
 }
 
+/** Where the pointer is, in board units from the game area's top left corner (where the board is). */
+function pointInArea(area: HTMLElement, clientX: number, clientY: number, scale: number) {
+  const rect = area.getBoundingClientRect();
+  return { x: Math.round((clientX - rect.left) / scale), y: Math.round((clientY - rect.top) / scale) };
+}
+
 /** A root without position sets stacks its children (see RootFlow): the stage is as tall as they are. */
 function flowHeight(situation: Situation, pieces: PieceLibrary): number | null {
   const root = situation.root;
@@ -401,12 +429,26 @@ function GameView(props: {
     (isAdmin || roles.designer.includes(user.username) || roles.mod.includes(user.username));
   const chatInput = useRef<HTMLInputElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  /** The game area: the board stage and the player areas (hands) below it. */
+  const areaRef = useRef<HTMLDivElement>(null);
   const mouse = useRef<{ x: number; y: number } | null>(null);
-  const [boxWidth, setBoxWidth] = useState(900);
+  const [boxWidth, setBoxWidth] = useState<number>(BASE_WIDTH);
   const situationRef = useRef(situation);
   situationRef.current = situation;
+  // The last turn's moves play in order on section 9's delays, divided by the evaluation speed; a
+  // replay step shows its situation at once.
+  const turnPlan = useMemo(
+    () => turnSchedule(session.turnMoves, settings.evalSpeed),
+    [session.turnMoves, settings.evalSpeed],
+  );
+  const scheduleRef = useRef<TurnSchedule>(NO_SCHEDULE);
+  scheduleRef.current = replaying ? NO_SCHEDULE : turnPlan;
   const motion = useMemo(
-    () => createMotion(() => scaledMs(MOVE_ANIMATION_MS, evaluationSpeed(slug))),
+    () =>
+      createMotion(
+        () => scaledMs(MOVE_ANIMATION_MS, evaluationSpeed(slug)),
+        () => scheduleRef.current,
+      ),
     [slug],
   );
   const [inspecting, setInspecting] = useState<{
@@ -443,14 +485,19 @@ function GameView(props: {
   const rootInfo = componentInfo(session.pieces, situation.root, situation);
   const stageW = rootInfo.width;
   const stageH = flowHeight(situation, session.pieces) ?? rootInfo.height;
-  // Fit the width and the window below the bars; the zoom setting scales that; small screens keep
-  // at least the mobile scale and scroll instead.
-  const fitted = Math.min(1.5, boxWidth / stageW, Math.max(300, window.innerHeight - 230) / stageH);
-  const small = window.innerWidth < 600;
-  const scale = Math.max(small ? MOBILE_SCALE : 0, fitted) * (settings.zoom / 100);
+  // Fitted to the game area on a wide window, the mobile scale of the base width on a phone; the zoom
+  // setting scales either (section 9).
+  const scale = boardScale({
+    windowWidth: window.innerWidth,
+    windowHeight: window.innerHeight,
+    boxWidth,
+    stageWidth: stageW,
+    stageHeight: stageH,
+    zoom: settings.zoom,
+  });
 
   useEffect(() => {
-    const el = stageRef.current?.parentElement;
+    const el = areaRef.current;
     if (!el || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setBoxWidth(entry.contentRect.width);
@@ -560,6 +607,7 @@ function GameView(props: {
         altKey: event.altKey,
         repeat: event.repeat,
         target: event.target,
+        modalOpen: modalIsOpen(),
       });
       if (intent === null) return;
       const now = keyState.current;
@@ -569,9 +617,7 @@ function GameView(props: {
           setLens((l) => (l.on === intent.on ? l : { ...l, on: intent.on }));
           return;
         case "replay step": {
-          // A focused slider steps by itself: do not step twice.
-          if (!now.ended || (event.target instanceof HTMLInputElement && event.target.type === "range"))
-            return;
+          if (!now.ended) return;
           event.preventDefault();
           now.replay.setStep(now.replay.step + intent.by);
           return;
@@ -669,14 +715,12 @@ function GameView(props: {
     return () => window.cancelAnimationFrame(frame);
   }, [settings.edgeScroll]);
 
-  // Hover tooltips: the rule module's text for the component under a still pointer, after 1500 ms.
+  // Hover tooltips: the rule module's text for the component under a still pointer, after 1500 ms,
+  // on the board and in the player areas alike. The pointer's spot (for g's ping) is in board units
+  // from the game area's corner, where the board is drawn: the board's own coordinates there.
   const hoverTimer = useRef<number | null>(null);
-  const onBoardMove = (event: MouseEvent<HTMLDivElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    mouse.current = {
-      x: Math.round((event.clientX - rect.left) / scale),
-      y: Math.round((event.clientY - rect.top) / scale),
-    };
+  const onAreaMove = (event: MouseEvent<HTMLDivElement>) => {
+    mouse.current = pointInArea(event.currentTarget, event.clientX, event.clientY, scale);
     if (!settings.tooltips) return;
     if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
     setTooltip(null);
@@ -813,16 +857,27 @@ function GameView(props: {
         }}
       />
       <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
-        <Box sx={{ flex: 1, minWidth: 0, width: "100%", minHeight: stageH * scale * Math.min(extent, 1.2) }}>
+        <Box
+          ref={areaRef}
+          data-game-area="true"
+          onMouseMove={onAreaMove}
+          onMouseLeave={() => {
+            mouse.current = null;
+            if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+            setTooltip(null);
+          }}
+          sx={{
+            position: "relative",
+            flex: 1,
+            minWidth: 0,
+            width: "100%",
+            minHeight: stageH * scale * Math.min(extent, 1.2),
+          }}
+        >
           <Box
             ref={stageRef}
             role="application"
             aria-label="Game board"
-            onMouseMove={onBoardMove}
-            onMouseLeave={() => {
-              if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
-              setTooltip(null);
-            }}
             sx={{ position: "relative", width: stageW * scale, height: stageH * scale, overflow: "hidden" }}
           >
             <Box
@@ -838,27 +893,41 @@ function GameView(props: {
               }}
             >
               <RootStage env={env} root={situation.root} width={rootInfo.width} height={rootInfo.height} />
-              {session.pings.map((p) => (
-                <Box
-                  key={p.id}
-                  data-ping={p.sourcePlayer}
-                  aria-label={`Ping from ${p.sourcePlayer}`}
-                  sx={{
-                    position: "absolute",
-                    left: p.x - 20,
-                    top: p.y - 20,
-                    width: 40,
-                    height: 40,
-                    borderRadius: "50%",
-                    border: "4px solid #ff1744",
-                    zIndex: 5000,
-                    pointerEvents: "none",
-                  }}
-                />
-              ))}
             </Box>
           </Box>
           <PlayerAreas env={env} players={situation.players} board={stageRef} />
+          {/* Pings over the whole game area (a hand may be pinged too), in board units like the board. */}
+          <Box
+            aria-hidden={session.pings.length === 0 ? true : undefined}
+            sx={{
+              position: "absolute",
+              left: 0,
+              top: 0,
+              width: 0,
+              height: 0,
+              transform: `scale(${scale})`,
+              transformOrigin: "0 0",
+              zIndex: 5,
+              pointerEvents: "none",
+            }}
+          >
+            {session.pings.map((p) => (
+              <Box
+                key={p.id}
+                data-ping={p.sourcePlayer}
+                aria-label={`Ping from ${p.sourcePlayer}`}
+                sx={{
+                  position: "absolute",
+                  left: p.x - 20,
+                  top: p.y - 20,
+                  width: 40,
+                  height: 40,
+                  borderRadius: "50%",
+                  border: "4px solid #ff1744",
+                }}
+              />
+            ))}
+          </Box>
         </Box>
         {(showChat || showLog) && (
           <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
@@ -918,7 +987,7 @@ function GameView(props: {
         </Paper>
       )}
       <ZoomLens
-        source={stageRef}
+        source={areaRef}
         on={lens.on}
         lastPointer={pointerRef}
         scale={lens.scale}
@@ -936,7 +1005,7 @@ function GameView(props: {
         controls={controls}
       />
       {session.status === "ended" && (
-        <EndedResults table={table} situation={session.situation} seat={seat} user={user?.username ?? null} />
+        <EndedResults table={table} situation={session.situation} user={user?.username ?? null} />
       )}
       <AlertPopup alert={session.alert} onClose={session.clearAlert} />
       <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />

@@ -1,7 +1,8 @@
 // The zoom lens (game-table.md sections 2 and 9): while Alt or z is held, a 550 px lens over the
-// pointer shows the board under it magnified 2.5 times (Alt + wheel changes that).
+// pointer shows the game area under it magnified 2.5 times (Alt + wheel changes that): the board and
+// the player areas with their hands alike, as the cards a player most wants to read are in a hand.
 //
-// The lens shows a copy of the board's DOM, not a second React tree: a second tree would register
+// The lens shows a copy of the game area's DOM, not a second React tree: a second tree would register
 // every component twice with the move animations and double the render work. The copy is taken
 // when the lens opens and again when the situation changes; pointer moves only move it.
 
@@ -33,7 +34,7 @@ export function ZoomLens(props: {
   /** Where the pointer was last seen (the lens opens there before the pointer moves). */
   lastPointer: RefObject<Pointer | null>;
   scale: number;
-  /** Changes whenever the board does (the situation): the copy is taken again. */
+  /** Changes whenever the game area does (the situation): the copy is taken again. */
   version: unknown;
 }) {
   const { source, on, lastPointer, scale, version } = props;
@@ -57,6 +58,8 @@ export function ZoomLens(props: {
     const target = holder.current;
     const board = source.current;
     if (!shown || !target || !board) return;
+    // The copy lays out at the source's own width, so hands wrap as they do on the page.
+    target.style.width = `${board.offsetWidth}px`;
     target.replaceChildren(inertCopy(board));
   }, [shown, version, source]);
 

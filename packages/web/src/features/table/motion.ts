@@ -1,6 +1,9 @@
 // Move animations (game-table.md section 9): a component that lands somewhere new slides there from
 // where it was drawn before, in 450 ms divided by the player's evaluation speed; counter changes send
-// tokens flying, 800 ms each, one every 150 ms per unit.
+// tokens flying, 800 ms each, one every 150 ms per unit. A turn's moves play one after another on the
+// default delays of section 9 (component move timeout 500 ms, set global 600 ms, counter change delay
+// 100 ms and timeout 500 ms, game state moves 0), all divided by the evaluation speed: see
+// turnSchedule.
 //
 // The board draws each situation as it is (there is no per-move playback): the animation is a FLIP.
 // Every component node reports where it is after each render and just before it unmounts; when a
@@ -8,7 +11,7 @@
 // at the old spot with a `translate` and eases to the new one. `translate` composes with the node's
 // own `transform: scale(...)`, so the animation never fights the layout.
 
-import { EVALUATION_SPEED, findComponent, type Situation } from "@tt/engine";
+import { EVALUATION_SPEED, findComponent, type Move, moveTiming, type Situation } from "@tt/engine";
 import { local } from "../../lib/storage";
 
 export const MOVE_ANIMATION_MS = 450;
@@ -28,6 +31,68 @@ export function evaluationSpeed(slug: string, store: Pick<Storage, "getItem"> = 
 
 /** Delays are divided by the evaluation speed: faster speed, shorter animations. */
 export const scaledMs = (ms: number, speed: number) => Math.round(ms / speed);
+
+const clampSpeed = (speed: number) =>
+  Number.isFinite(speed) && speed > 0
+    ? Math.min(EVALUATION_SPEED.max, Math.max(EVALUATION_SPEED.min, speed))
+    : EVALUATION_SPEED.default;
+
+/** The active state's delayed evaluation waits its delay divided by the evaluation speed. */
+export function delayedEvalMs(delay: number, speed: number): number {
+  return Math.round(Math.max(0, Number.isFinite(delay) ? delay : 0) / clampSpeed(speed));
+}
+
+/**
+ * However long a turn's default delays add up to, its last move starts playing by this time: a
+ * set-up that deals fifty cards shows them arriving, not a ten-second wait before the board settles.
+ */
+export const TURN_PLAY_MAX_MS = 4000;
+
+/** When the parts of one turn play, in ms after the turn is drawn. */
+export interface TurnSchedule {
+  /** Each moved component's slide (the first move of it in the turn). */
+  components: ReadonlyMap<string, number>;
+  /** Each changed counter's tokens, keyed 'colour/counter'. */
+  counters: ReadonlyMap<string, number>;
+  /** Components whose move asked for no animation (skipAnimation). */
+  still: ReadonlySet<string>;
+  /** When the turn has finished playing. */
+  total: number;
+}
+
+export const NO_SCHEDULE: TurnSchedule = {
+  components: new Map(),
+  counters: new Map(),
+  still: new Set(),
+  total: 0,
+};
+
+/**
+ * Section 9's default delays for a turn's moves, in order: each move waits its delay, starts, and
+ * holds its timeout before the next one starts; a move's own moveDelay / moveTimeout win; all divided
+ * by the evaluation speed (the engine's moveTiming). Starts are capped at TURN_PLAY_MAX_MS.
+ */
+export function turnSchedule(moves: readonly Move[], speed: number): TurnSchedule {
+  const components = new Map<string, number>();
+  const counters = new Map<string, number>();
+  const still = new Set<string>();
+  let at = 0;
+  for (const move of moves) {
+    const timing = moveTiming(move, clampSpeed(speed));
+    at += timing.delay;
+    const start = Math.round(Math.min(at, TURN_PLAY_MAX_MS));
+    if ("componentId" in move && typeof move.componentId === "string") {
+      if (!components.has(move.componentId)) components.set(move.componentId, start);
+      if (move.skipAnimation === true) still.add(move.componentId);
+    }
+    if (move.type === "inc counter" || move.type === "set counter") {
+      const key = `${move.player}/${move.counter}`;
+      if (!counters.has(key)) counters.set(key, start);
+    }
+    at += timing.timeout;
+  }
+  return { components, counters, still, total: Math.round(Math.min(at, TURN_PLAY_MAX_MS)) };
+}
 
 export interface Flight {
   units: number;
@@ -56,6 +121,8 @@ interface Spot {
 }
 
 export interface Motion {
+  /** The turn being drawn: when each of its components and counters starts to move. */
+  schedule(): TurnSchedule;
   /** Called by a node after every render with its element and placement; may start an animation. */
   landed(id: string, element: HTMLElement, placement: string): void;
   /** Called just before a node's element leaves the page: remembers where it was. */
@@ -82,7 +149,10 @@ function reducedMotion(): boolean {
   );
 }
 
-export function createMotion(durationMs: () => number): Motion {
+export function createMotion(
+  durationMs: () => number,
+  schedule: () => TurnSchedule = () => NO_SCHEDULE,
+): Motion {
   const spots = new Map<string, Spot>();
   const previous: { current: Situation | null } = { current: null };
 
@@ -101,18 +171,24 @@ export function createMotion(durationMs: () => number): Motion {
 
   return {
     previous,
+    schedule,
     landed(id, element, placement) {
       const now = centre(element);
       const last = spots.get(id);
       spots.set(id, { ...now, placement });
       const from = last === undefined ? origin(id) : last.placement === placement ? null : last;
       if (from === null || typeof element.animate !== "function" || reducedMotion()) return;
+      const turn = schedule();
+      if (turn.still.has(id)) return;
       const scale = frameScale(element);
       const dx = (from.x - now.x) / scale;
       const dy = (from.y - now.y) / scale;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      // Until its move's turn comes the component stays where it was (fill backwards).
       element.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], {
         duration: durationMs(),
+        delay: turn.components.get(id) ?? 0,
+        fill: "backwards",
         easing: "cubic-bezier(0.2, 0.7, 0.3, 1)",
       });
     },
@@ -126,9 +202,9 @@ export function createMotion(durationMs: () => number): Motion {
 
 /**
  * Tokens fly between two elements (the board and a counter): one per unit, each `duration` ms,
- * started `step` ms apart. Drawn in a fixed overlay that nothing can click; gone when done.
+ * started `step` ms apart, the first at `startMs` (its move's turn in the turn's schedule). Drawn in a fixed overlay that nothing can click; gone when done.
  */
-export function flyTokens(from: Element, to: Element, flight: Flight, colour: string): void {
+export function flyTokens(from: Element, to: Element, flight: Flight, colour: string, startMs = 0): void {
   if (typeof document === "undefined" || reducedMotion()) return;
   const a = from.getBoundingClientRect();
   const b = to.getBoundingClientRect();
@@ -165,7 +241,7 @@ export function flyTokens(from: Element, to: Element, flight: Flight, colour: st
         { opacity: 1, translate: "0 0" },
         { opacity: 1, translate: `${end.x - start.x}px ${end.y - start.y}px` },
       ],
-      { duration: flight.duration, delay: i * flight.step, easing: "ease-in-out" },
+      { duration: flight.duration, delay: startMs + i * flight.step, easing: "ease-in-out" },
     );
     const done = () => token.remove();
     animation.onfinish = done;

@@ -5,6 +5,7 @@ import {
   type Action,
   activeState,
   fold,
+  type Move,
   mayAct,
   type PieceLibrary,
   planUndo,
@@ -19,6 +20,7 @@ import { useCurrentUser } from "../../app/auth";
 import { useSocket, useSocketEvent } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
 import { initialConfirmed, lastSeq } from "./eventLog";
+import { delayedEvalMs, evaluationSpeed } from "./motion";
 import {
   displayedSituation,
   expectedMoveId,
@@ -126,6 +128,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const [pings, setPings] = useState<Ping[]>([]);
   const [evaluating, setEvaluating] = useState(false);
   const [chatPopup, setChatPopup] = useState<ChatPopup | null>(null);
+  /** The moves of the turn drawn last (own or received): the board plays them in order. */
+  const [turnMoves, setTurnMoves] = useState<readonly Move[]>([]);
   const alertId = useRef(0);
 
   const showAlert = useCallback((message: AlertMessage) => {
@@ -200,6 +204,10 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     const current = modelRef.current;
     if (current === null) return;
     const outcome = receiveEvents(current, [message.event]);
+    // Another's turn plays its moves in order; the confirmation of one's own was played already.
+    const event = message.event;
+    if (event.kind === "undo") setTurnMoves([]);
+    else if (event.turnUID !== current.pending?.turnUID) setTurnMoves(event.moves);
     // New card templates come with the table load, not the event: fetch it again.
     if (message.type === "reload-decks" && outcome.error === null) onStarted();
     setModel(outcome.model);
@@ -317,6 +325,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         return;
       }
       setHeld(null);
+      setTurnMoves(event.moves);
       setModel(startPending(current, { turnUID, moveId: seq, situation: outcome.situation }));
       socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode: edit, seat });
       awaitAnswer(turnUID);
@@ -366,6 +375,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       return;
     }
     setHeld(null);
+    setTurnMoves([]);
     const seq = expectedMoveId(current);
     const turnUID = randomId();
     const situation = fold(current.confirmed.start, [...current.confirmed.events, planned.value]);
@@ -374,7 +384,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     awaitAnswer(turnUID);
   }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer]);
 
-  // The active state's delayed evaluation: sent once its delay has passed, by a seat that may act.
+  // The active state's delayed evaluation: sent once its delay, divided by the evaluation speed (section
+  // 9), has passed, by a seat that may act.
   const confirmedSituation = model?.confirmed.situation ?? null;
   const delayed = confirmedSituation === null ? null : activeState(confirmedSituation).delayedEval;
   const mayDelay =
@@ -387,10 +398,10 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     if (!mayDelay || delayed === null) return;
     const timer = window.setTimeout(
       () => act({ kind: "delayed eval" }, { alone: true, quiet: true }),
-      Math.max(0, delayed.delay),
+      delayedEvalMs(delayed.delay, evaluationSpeed(slug)),
     );
     return () => window.clearTimeout(timer);
-  }, [mayDelay, delayed, act]);
+  }, [mayDelay, delayed, act, slug]);
 
   /** Escape: clears the selection locally (a toggle click replays it for the server's evaluation). */
   const deselect = useCallback(() => {
@@ -470,6 +481,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     sendPing,
     reload,
     skipEvaluation,
+    turnMoves,
     module,
     pieces,
     options,

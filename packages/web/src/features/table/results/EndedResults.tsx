@@ -75,22 +75,14 @@ function scrollToSection(key: SectionKey) {
   document.getElementById(`${section.id}-header`)?.focus({ preventScroll: true });
 }
 
-export function EndedResults(props: {
-  table: TableLoadResponse;
-  situation: Situation;
-  seat: string;
-  user: string | null;
-}) {
-  const { table, situation, seat, user } = props;
+export function EndedResults(props: { table: TableLoadResponse; situation: Situation; user: string | null }) {
+  const { table, situation, user } = props;
   const overview = useOverviewStats(table, situation);
   const columns = overviewColumns(overview, situation);
   const rows = scoreRows(situation, table.playerColors, columns);
   const charted = chartedStat(columns);
-  const colour = feedbackColour(
-    table.yourSeat,
-    seat,
-    table.playerColors.map((p) => p.color),
-  );
+  // Feedback is the seated players' (section 6): a spectator sees no form and no dialog.
+  const colour = feedbackColour(table.yourSeat);
   const [expanded, setExpanded] = useState<Record<SectionKey, boolean>>({
     overview: true,
     feedback: true,
@@ -130,7 +122,14 @@ export function EndedResults(props: {
           {charted && <ScoreChart rows={rows} stat={charted} />}
         </Stack>
       ),
-    feedback: <FeedbackSection tableId={table.tableId} color={colour} user={user} />,
+    feedback:
+      colour === null ? (
+        <Typography color="text.secondary">
+          Feedback is given by the players who sat at this table.
+        </Typography>
+      ) : (
+        <FeedbackSection tableId={table.tableId} color={colour} user={user} />
+      ),
     statistics: <FullStatistics situation={situation} overview={overview} />,
   };
 
@@ -157,7 +156,7 @@ export function EndedResults(props: {
           <AccordionDetails id={`${s.id}-body`}>{content[s.key]}</AccordionDetails>
         </Accordion>
       ))}
-      <FeedbackDialog tableId={table.tableId} color={colour} user={user} />
+      {colour !== null && <FeedbackDialog tableId={table.tableId} color={colour} user={user} />}
       <SpeedDial
         ariaLabel="Quick navigation"
         icon={<SpeedDialIcon />}

@@ -1,5 +1,5 @@
-// The feedback dialog (game-table.md section 4): it opens by itself once the table has ended, when
-// the user has not answered yet and the table's form asks something.
+// The feedback dialog (game-table.md section 4): it opens by itself once the table has ended, for a
+// player seated at the table who has not answered yet, when the table's form asks something.
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogContent from "@mui/material/DialogContent";
@@ -14,8 +14,8 @@ export const FEEDBACK_DIALOG_TITLE = "Feedback on this game";
 
 export function FeedbackDialog(props: {
   tableId: string;
-  /** The colour the answers are given as (undefined for a spectator). */
-  color: string | undefined;
+  /** The seat the answers are given as; spectators get no dialog. */
+  color: string | null;
   user: string | null;
 }) {
   const { tableId, color, user } = props;
@@ -23,7 +23,7 @@ export function FeedbackDialog(props: {
   const submit = useSubmitFeedback(tableId);
   // 'Not now' closes it for this visit; the page's Feedback section still holds the form.
   const [dismissed, setDismissed] = useState(false);
-  const open = !dismissed && dialogShouldOpen(feedback.data);
+  const open = !dismissed && dialogShouldOpen(feedback.data, color !== null);
   if (!feedback.data) return null;
   return (
     <Dialog
@@ -44,7 +44,9 @@ export function FeedbackDialog(props: {
           idPrefix="feedback-dialog"
           busy={submit.isPending}
           // A 200 fills in the saved answers, which closes the dialog; a failure is only logged.
-          onSubmit={(answers) => submit.mutate({ tableId, color, user: user ?? undefined, answers })}
+          onSubmit={(answers) =>
+            submit.mutate({ tableId, color: color ?? undefined, user: user ?? undefined, answers })
+          }
           actions={<Button onClick={() => setDismissed(true)}>Not now</Button>}
         />
       </DialogContent>

@@ -7,7 +7,7 @@ import { useSubmitFeedback, useTableFeedback } from "./api";
 import { FeedbackForm } from "./FeedbackForm";
 import { savedAnswerRows } from "./feedbackAnswers";
 
-export function FeedbackSection(props: { tableId: string; color: string | undefined; user: string | null }) {
+export function FeedbackSection(props: { tableId: string; color: string; user: string | null }) {
   const { tableId, color, user } = props;
   const feedback = useTableFeedback(tableId);
   const submit = useSubmitFeedback(tableId);

@@ -1,7 +1,7 @@
 // The ended table's feedback calls (game-table.md section 7): the form this table asks with the
 // user's saved answers, and POST /api/submit-feedback.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TableFeedback } from "@tt/protocol";
+import type { FeedbackSubmission, TableFeedback } from "@tt/protocol";
 import { api, failureText } from "../../../lib/api";
 
 export const tableFeedbackKey = (tableId: string) => ["table-feedback", tableId] as const;
@@ -36,13 +36,6 @@ export function useTableFeedback(tableId: string) {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
-}
-
-export interface FeedbackSubmission {
-  tableId: string;
-  color?: string;
-  user?: string;
-  answers: Record<string, string>;
 }
 
 /** A 200 stores the answers as the user's (the dialog closes, the section shows them). */

@@ -20,11 +20,13 @@ describe("the feedback form", () => {
     expect(fieldKind("text")).toBe("text");
   });
 
-  it("opens the dialog only for a loaded form with questions and no saved answers", () => {
-    expect(dialogShouldOpen(undefined)).toBe(false);
-    expect(dialogShouldOpen({ questions, userAnswers: null })).toBe(true);
-    expect(dialogShouldOpen({ questions: [], userAnswers: null })).toBe(false);
-    expect(dialogShouldOpen({ questions, userAnswers: { fun: "Yes" } })).toBe(false);
+  it("opens the dialog only for a seated player, a loaded form with questions and no saved answers", () => {
+    expect(dialogShouldOpen(undefined, true)).toBe(false);
+    expect(dialogShouldOpen({ questions, userAnswers: null }, true)).toBe(true);
+    expect(dialogShouldOpen({ questions: [], userAnswers: null }, true)).toBe(false);
+    expect(dialogShouldOpen({ questions, userAnswers: { fun: "Yes" } }, true)).toBe(false);
+    // A spectator is never asked.
+    expect(dialogShouldOpen({ questions, userAnswers: null }, false)).toBe(false);
   });
 
   it("sends the answered questions, trimmed, and nothing for questions the table does not ask", () => {
@@ -33,10 +35,10 @@ describe("the feedback form", () => {
     expect(answersToSend(questions, {})).toEqual({});
   });
 
-  it("gives feedback as the user's own colour, the colour looked through in a sandbox, or none", () => {
-    expect(feedbackColour("red", "blue", ["red", "blue"])).toBe("red");
-    expect(feedbackColour(null, "blue", ["red", "blue"])).toBe("blue");
-    expect(feedbackColour(null, "spectator", ["red", "blue"])).toBeUndefined();
+  it("gives feedback as the user's own seat only, never a colour looked through", () => {
+    expect(feedbackColour("red")).toBe("red");
+    expect(feedbackColour(null)).toBeNull();
+    expect(feedbackColour("")).toBeNull();
   });
 
   it("reads saved answers back in form order, then answers to questions no longer asked", () => {

@@ -13,9 +13,12 @@ export const RATING_MAX = 5;
 export const YES = "Yes";
 export const NO = "No";
 
-/** Section 4: the table has ended (the caller checks), the user has not answered, and there is a form. */
-export function dialogShouldOpen(feedback: TableFeedback | undefined): boolean {
-  return feedback !== undefined && feedback.userAnswers === null && feedback.questions.length > 0;
+/**
+ * Section 4: the table has ended (the caller checks), the user has not answered, and there is a form;
+ * and the user sat at the table: feedback is the players' (the server takes no one else's).
+ */
+export function dialogShouldOpen(feedback: TableFeedback | undefined, seated: boolean): boolean {
+  return seated && feedback !== undefined && feedback.userAnswers === null && feedback.questions.length > 0;
 }
 
 /** The answers to send: the asked questions the user answered, trimmed; blank ones are left out. */
@@ -32,12 +35,12 @@ export function answersToSend(
 }
 
 /**
- * The colour the feedback is given as: the user's own seat, else the colour they were looking through
- * when it is one of the table's (sandbox tables seat nobody); spectators give none.
+ * The colour feedback is given as: the user's own seat at the table, never the colour they happen to
+ * look through; null for anyone without a seat (spectators, and everyone at a sandbox table, which
+ * seats nobody), who give no feedback.
  */
-export function feedbackColour(yourSeat: string | null, seat: string, colours: string[]): string | undefined {
-  if (yourSeat !== null) return yourSeat;
-  return colours.includes(seat) ? seat : undefined;
+export function feedbackColour(yourSeat: string | null): string | null {
+  return yourSeat !== null && yourSeat !== "" ? yourSeat : null;
 }
 
 /** Saved answers in the form's order, then answers to questions the form no longer asks, by id. */
