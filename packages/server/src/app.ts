@@ -60,6 +60,10 @@ export interface RouteEntry {
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Strict-Transport-Security's max-age: one year. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+const servesHttps = (publicUrl: string | undefined) => !!publicUrl && /^https:/i.test(publicUrl);
 
 export async function buildApp(
   options: Omit<AppDeps, "onSessionEnded">,
@@ -107,8 +111,13 @@ export async function buildApp(
     },
     frameguard: { action: "sameorigin" },
     referrerPolicy: { policy: "no-referrer" },
-    // Secure cookies and HSTS only make sense behind TLS, which the proxy terminates.
-    hsts: false,
+    // HSTS only when users reach the site over TLS (the proxy terminates it): browsers then refuse plain
+    // http to this host for a year, so a network attacker cannot strip TLS from a later visit. On plain
+    // http (npm start on a laptop) it would be ignored at best and lock a host out at worst. Not for
+    // subdomains: they may be other services of the operator's.
+    hsts: servesHttps(options.config.publicUrl)
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+      : false,
   });
   await app.register(fastifyRateLimit, { global: false });
   // Uploads (assets, .xlsx, .psd): each route reads its files with request.file()/parts() and checks

@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app";
 import { findUserByName, registerUser } from "../auth/accounts";
 import { dummyPasswordHash, verifyPassword } from "../auth/passwords";
-import { KeyedLimiter } from "../auth/rateLimit";
+import { KeyedLimiter, LoginThrottle } from "../auth/rateLimit";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions";
 import { firstIssue, HttpError, sendText } from "./errors";
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   const limits = deps.config.rateLimits;
-  const perName = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
+  const logins = new LoginThrottle(limits.perNameMax, limits.perNameWindowMs);
   const perNameRegister = new KeyedLimiter(limits.perNameMax, limits.perNameWindowMs);
   const ipLimit = { rateLimit: { max: limits.perIpPerMinute, timeWindow: 60_000 } };
 
@@ -47,13 +47,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     const parsed = loginRequestSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
     const { userName, userPassword } = parsed.data;
-    const key = userName.toLowerCase();
-    if (!perName.take(key))
+    // Failures count per (name, address): see LoginThrottle for why not per name alone.
+    if (!logins.attempt(userName, request.ip))
       throw new HttpError(429, "Too many login attempts for this user. Try again later.");
     const user = await findUserByName(db, userName);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), userPassword);
     if (!user || !ok) throw new HttpError(401, "Wrong user name or password.");
-    perName.reset(key);
+    logins.succeeded(userName, request.ip);
     // A new session id at every login: a cookie planted before login is worth nothing after it.
     await endCurrentSession(request);
     const token = await createSession(db, user.id, request.headers["user-agent"] ?? "");

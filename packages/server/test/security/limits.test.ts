@@ -1,6 +1,7 @@
 import type { TableRejectMessage } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HSTS_MAX_AGE_SECONDS } from "../../src/app";
 import { tableEvents, tables } from "../../src/db/schema";
 import { TOO_FAST } from "../../src/realtime/table";
 import { Client } from "../harness";
@@ -42,6 +43,20 @@ afterAll(async () => {
   await Promise.all([plain?.close(), proxied?.close()]);
 });
 
+/** A user of the proxied server registered and logged in from the address `ip`. */
+async function memberFrom(ip: string, name: string): Promise<Client> {
+  const c = new Client(proxied.url);
+  const code = await proxied.invite("user");
+  const reg = await c.post(
+    "/api/registerUser",
+    { userName: name, userPassword: PASSWORD, inviteCode: code, email: `${name}@example.test` },
+    from(ip),
+  );
+  expect(reg.status).toBe(200);
+  expect((await c.post("/api/login", { userName: name, userPassword: PASSWORD }, from(ip))).status).toBe(200);
+  return c;
+}
+
 /** A request from the address `ip`, as the proxy reports it. */
 function from(ip: string, headers: Record<string, string> = {}) {
   return { "x-forwarded-for": ip, ...headers };
@@ -65,23 +80,39 @@ describe("rate limits on login and registration", () => {
     expect(elsewhere.status).toBe(401);
   });
 
-  it("refuses guessing one user's password from many addresses, right password included", async () => {
-    await member(proxied, "victim");
+  it("refuses a guesser's address for that user, right password included, and nobody else", async () => {
+    await memberFrom("10.2.0.100", "victim");
     const c = new Client(proxied.url);
-    const guess = (i: number, password = "not the password") =>
-      c.post("/api/login", { userName: "Victim", userPassword: password }, from(`10.2.0.${i}`));
-    for (let i = 1; i <= 3; i++) expect((await guess(i)).status).toBe(401);
-    const refused = await guess(4);
+    const guess = (ip: string, password = "not the password") =>
+      c.post("/api/login", { userName: "Victim", userPassword: password }, from(ip));
+    for (let i = 1; i <= 3; i++) expect((await guess("10.2.0.1")).status).toBe(401);
+    const refused = await guess("10.2.0.1");
     expect(refused).toMatchObject({
       status: 429,
       text: "Too many login attempts for this user. Try again later.",
     });
-    // The window holds even for the right password: a guesser cannot tell when they hit it.
-    expect((await guess(5, PASSWORD)).status).toBe(429);
-    // Nobody else is locked out.
+    // The window holds even for the right password there: a guesser cannot tell when they hit it.
+    expect((await guess("10.2.0.1", PASSWORD)).status).toBe(429);
+    // The owner is not locked out by someone else's guesses, from a known address or a new one.
+    expect((await guess("10.2.0.100", PASSWORD)).status).toBe(200);
+    expect((await guess("10.2.0.2", PASSWORD)).status).toBe(200);
+    // Nobody else is locked out either.
     expect(
       (await c.post("/api/login", { userName: "tester2", userPassword: "x" }, from("10.2.0.9"))).status,
     ).toBe(401);
+  });
+
+  it("stops a guess spread over many addresses at ten times the limit, except from the user's own", async () => {
+    await memberFrom("10.8.0.100", "target");
+    const c = new Client(proxied.url);
+    const guess = (ip: string, password = "not the password") =>
+      c.post("/api/login", { userName: "target", userPassword: password }, from(ip));
+    // RATE_LIMIT_PER_NAME=3 here: 3 failures from each of 10 addresses reach the ceiling of 30.
+    for (let bot = 1; bot <= 10; bot++)
+      for (let i = 0; i < 3; i++) expect((await guess(`10.8.0.${bot}`)).status).toBe(401);
+    expect((await guess("10.8.0.50")).status).toBe(429);
+    expect((await guess("10.8.0.51", PASSWORD)).status).toBe(429);
+    expect((await guess("10.8.0.100", PASSWORD)).status).toBe(200);
   });
 
   it("limits registrations per address and per user name", async () => {
@@ -217,6 +248,19 @@ describe("security headers", () => {
       expect(res.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
       expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
     }
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent for a year when the public address is https, and never on plain http", async () => {
+    const c = await member(plain, "hsts_user");
+    for (const path of ["/", "/api/pingLogin", "/api/no-such-route"]) {
+      const secure = await fetch(proxied.url + path, { headers: from("10.6.0.1") });
+      expect(secure.headers.get("strict-transport-security"), path).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+      const open = await fetch(plain.url + path, { headers: { cookie: c.cookie } });
+      expect(open.headers.get("strict-transport-security"), path).toBeNull();
+    }
+    expect(HSTS_MAX_AGE_SECONDS).toBe(31_536_000);
   });
 });
 
