@@ -198,3 +198,36 @@ function DebugLabel({ layer, scale }: { layer: CardDrawing["layers"][number]; sc
     </span>
   );
 }
+
+/**
+ * A card that cannot be drawn, in place of its face: the message says why ('Cannot find deck named
+ * {name}'). Fills its parent, whatever the card's size.
+ */
+export function CardMessage({ text }: { text: string }) {
+  return (
+    <div
+      data-card-notice=""
+      style={{
+        position: "absolute",
+        inset: 0,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        padding: 4,
+        overflow: "hidden",
+        background: "#fff8f8",
+        border: "2px dashed #b00020",
+        borderRadius: "inherit",
+        color: "#b00020",
+        fontFamily: "sans-serif",
+        fontSize: 12,
+        fontWeight: "bold",
+        lineHeight: 1.2,
+        textAlign: "center",
+        overflowWrap: "anywhere",
+      }}
+    >
+      {text}
+    </div>
+  );
+}

@@ -5,9 +5,7 @@
 import Box from "@mui/material/Box";
 import {
   type Action,
-  type CardRow,
   type Component,
-  cardIdOf,
   componentInfo,
   type Deck,
   type PieceLibrary,
@@ -24,7 +22,8 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
-import { CardFace } from "../cards/CardFace";
+import { CardFace, CardMessage } from "../cards/CardFace";
+import { tableCardFace } from "../cards/tableCard";
 import { assetUrl, placeChildren, positionSlots } from "./layout";
 import type { Motion } from "./motion";
 
@@ -48,17 +47,6 @@ export interface BoardEnv {
   inspect: (componentId: string, event: MouseEvent) => void;
   /** Card templates by deck name: cards of a deck with a .psd template are drawn by the card renderer. */
   decks: Record<string, Deck>;
-}
-
-/** The deck template and card row a card is drawn from, when its deck has a template. */
-function templateOf(env: BoardEnv, component: Component): { deck: Deck; row: CardRow } | null {
-  if (component.type !== "card") return null;
-  const deckName = component.options.deckName;
-  const deck = typeof deckName === "string" ? env.decks[deckName] : undefined;
-  if (!deck?.cardInfo || deck.layers.length === 0) return null;
-  const id = String(component.options.cardId ?? "");
-  const row = deck.cards.find((r, i) => (cardIdOf(r) ?? String(i + 1)) === id);
-  return row === undefined ? null : { deck, row };
 }
 
 const EnvContext = createContext<BoardEnv | null>(null);
@@ -109,10 +97,13 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const image =
     visibility === "back" ? info.cardBack || (component.type === "card" ? "" : info.image) : info.image;
   const { placed, unplaced } = placeChildren(component, info);
-  const template = templateOf(env, component);
+  const face = component.type === "card" ? tableCardFace(env.decks, component.options) : null;
+  const template = face?.kind === "template" ? face : null;
   // A face-down templated card shows its reverse side when the deck has reverse rules, else the back.
   const drawn =
     template === null || (visibility === "back" && template.deck.rulesRev.length === 0) ? null : template;
+  // A card of a deck the table lacks says so, unless it lies face down under a back of its own.
+  const message = face?.kind === "message" && !(visibility === "back" && image !== "") ? face.message : null;
   // A deck's piles can be clicked even when empty (a card played onto an empty discard pile); a bank
   // is one target.
   const slots = component.type === "bank" ? [] : positionSlots(info);
@@ -183,6 +174,8 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
             scale={Math.min(width / drawn.deck.cardInfo.w, height / drawn.deck.cardInfo.h)}
           />
         </Box>
+      ) : message !== null ? (
+        <CardMessage text={message} />
       ) : image !== "" ? (
         <Box
           component="img"

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { tableCardFace } from "./tableCard.js";
+import { sampleDeck } from "./testkit.js";
+
+describe("tableCardFace", () => {
+  const decks = { Goods: sampleDeck(), Plain: sampleDeck({ name: "Plain", cardInfo: null, layers: [] }) };
+
+  it("draws a card of a deck with a template from the deck's row of that card id", () => {
+    const face = tableCardFace(decks, { deckName: "Goods", cardId: "owl" });
+    expect(face?.kind === "template" && face.row.name).toBe("Owl");
+  });
+
+  it("says 'Cannot find deck named {name}' for a card of a deck that does not exist", () => {
+    expect(tableCardFace(decks, { deckName: "Erased", cardId: "fox" })).toEqual({
+      kind: "message",
+      message: "Cannot find deck named Erased",
+    });
+    // Names are not looked up through the object's prototype.
+    expect(tableCardFace(decks, { deckName: "constructor" })).toMatchObject({ kind: "message" });
+  });
+
+  it("leaves the game's own images to cards of a deck without a template, an unknown id or no deck", () => {
+    expect(tableCardFace(decks, { deckName: "Plain", cardId: "fox" })).toBeNull();
+    expect(tableCardFace(decks, { deckName: "Goods", cardId: "wolf" })).toBeNull();
+    expect(tableCardFace(decks, {})).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { type CardRow, cardIdOf, type Deck, deckNotFound } from "@tt/engine";
+
+/**
+ * How the game table draws a card component: from its deck's .psd template when the deck has one; with
+ * the viewer's 'Cannot find deck named {name}' when the card names a deck the table does not have (a
+ * deck erased, then the decks reloaded), rather than as a blank card that says nothing; else (a deck
+ * without a template, or no deck named) as the game's own images.
+ */
+export type TableCardFace =
+  | { kind: "template"; deck: Deck; row: CardRow }
+  | { kind: "message"; message: string }
+  | null;
+
+export function tableCardFace(
+  decks: Record<string, Deck>,
+  options: { deckName?: unknown; cardId?: unknown },
+): TableCardFace {
+  const { deckName } = options;
+  if (typeof deckName !== "string") return null;
+  const deck = Object.hasOwn(decks, deckName) ? decks[deckName] : undefined;
+  if (deck === undefined) return { kind: "message", message: deckNotFound(deckName) };
+  if (!deck.cardInfo || deck.layers.length === 0) return null;
+  const id = String(options.cardId ?? "");
+  const row = deck.cards.find((r, i) => (cardIdOf(r) ?? String(i + 1)) === id);
+  return row === undefined ? null : { kind: "template", deck, row };
+}
