@@ -5,10 +5,13 @@ import {
   conditionMatches,
   PIECE_DEFAULTS,
   type PieceLibrary,
+  positionSet,
   positionSets,
   resolveValue,
+  visibilityInfo,
 } from "./component-info.js";
 import type { Component } from "./situation.js";
+import { mustApply, testSituation } from "./test/fixture.js";
 
 const token = (options: Component["options"] = {}, variables?: Component["variables"]): Component => ({
   id: "t1",
@@ -78,6 +81,38 @@ describe("component info", () => {
     const info = componentInfo(pieces, card);
     expect(info.width).toBe(63);
     expect(positionSets(info)).toEqual({ top: { multi: true } });
+  });
+
+  it("resolves the visibility fields exactly as the whole info does, overdrive included", () => {
+    const pieces: PieceLibrary = {
+      token: {
+        hidden: { defaultResult: false, conditionalResults: [{ condition: { gone: true }, result: true }] },
+        displayMode: { conditionalResults: [{ condition: { gameState: "secret" }, result: "editModeOnly" }] },
+        positions: { hand: { multi: true, displayMode: "opponentCardBack" } },
+      },
+    };
+    const pick = (info: { hidden: boolean; displayMode: string; positions: unknown }) => ({
+      hidden: info.hidden,
+      displayMode: info.displayMode,
+      positions: info.positions,
+    });
+    const secret = mustApply(testSituation(), {
+      type: "set gamestate",
+      state: { name: "secret", activePlayer: "red", componentOverdrive: { t1: { hidden: true } } },
+    }).situation;
+    for (const component of [token(), token({ gone: true }), { ...token(), name: "unknown" }]) {
+      for (const situation of [undefined, testSituation(), secret]) {
+        expect(visibilityInfo(pieces, component, situation)).toEqual(
+          pick(componentInfo(pieces, component, situation)),
+        );
+      }
+    }
+    expect(positionSet(visibilityInfo(pieces, token()), "hand")).toEqual({
+      multi: true,
+      displayMode: "opponentCardBack",
+    });
+    expect(positionSet(visibilityInfo(pieces, token()), "dims")).toBeUndefined();
+    expect(positionSet(visibilityInfo(pieces, token()), "toString")).toBeUndefined();
   });
 
   it("matches conditions key by key", () => {

@@ -211,7 +211,7 @@ export function componentInfo(
 }
 
 /** The named position sets of an info, without the reserved 'dims' entry. */
-export function positionSets(info: ComponentInfo): { [name: string]: PositionSet } {
+export function positionSets(info: Pick<ComponentInfo, "positions">): { [name: string]: PositionSet } {
   const out: { [name: string]: PositionSet } = {};
   for (const [name, set] of Object.entries(info.positions)) {
     if (name !== "dims" && !Array.isArray(set)) out[name] = set;
@@ -219,8 +219,50 @@ export function positionSets(info: ComponentInfo): { [name: string]: PositionSet
   return out;
 }
 
-export function positionSet(info: ComponentInfo, name: string): PositionSet | undefined {
-  return positionSets(info)[name];
+export function positionSet(info: Pick<ComponentInfo, "positions">, name: string): PositionSet | undefined {
+  if (name === "dims" || !Object.hasOwn(info.positions, name)) return undefined;
+  const set = info.positions[name];
+  return set === undefined || Array.isArray(set) ? undefined : set;
+}
+
+/** The fields of a component's info that decide who sees it (visibility.ts). */
+export type VisibilityInfo = Pick<ComponentInfo, "hidden" | "displayMode" | "positions">;
+
+/**
+ * componentInfo's hidden, displayMode and positions, resolved the same way (piece default, the
+ * piece's possibly conditional value, the active state's overdrive) without building the whole
+ * info: who-saw-what checks resolve it for every component of the table on every turn.
+ */
+export function visibilityInfo(
+  pieces: PieceLibrary,
+  component: Component,
+  situation?: Situation,
+): VisibilityInfo {
+  const piece = pieces[pieceNameOf(component)] ?? pieces[component.name] ?? {};
+  let facts: { [key: string]: Json | undefined } | undefined;
+  const field = <T>(key: string, fallback: T): T => {
+    const value = piece[key];
+    if (value === undefined) return fallback;
+    if (!isConditional(value)) return value as T;
+    facts ??= componentFacts(component, situation);
+    const resolved = resolveValue(value, facts);
+    return resolved === undefined ? fallback : (resolved as T);
+  };
+  let positions = field<ComponentInfo["positions"]>("positions", PIECE_DEFAULTS.positions as never);
+  if (!Array.isArray(positions.dims)) positions = { ...positions, dims: [...PIECE_DEFAULTS.positions.dims] };
+  const info: VisibilityInfo = {
+    hidden: field("hidden", INFO_EXTRAS.hidden as boolean),
+    displayMode: field<DisplayMode>("displayMode", PIECE_DEFAULTS.displayMode),
+    positions,
+  };
+  const overdrive =
+    situation === undefined ? undefined : activeState(situation).componentOverdrive[component.id];
+  if (overdrive !== undefined) {
+    if (Object.hasOwn(overdrive, "hidden")) info.hidden = overdrive.hidden as boolean;
+    if (Object.hasOwn(overdrive, "displayMode")) info.displayMode = overdrive.displayMode as DisplayMode;
+    if (Object.hasOwn(overdrive, "positions")) info.positions = overdrive.positions as never;
+  }
+  return info;
 }
 
 /** Whether a position accepts a component: no accepts list means anything goes. */

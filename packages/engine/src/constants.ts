@@ -20,6 +20,11 @@ export const PLAYER_COLOUR_NAMES = Object.keys(PLAYER_COLOURS) as PlayerColour[]
 export const MOVE_LOOP_LIMIT = 1000;
 /** Undo walks back at most this many turns looking for an undo breakpoint. */
 export const UNDO_WALK_LIMIT = 50;
+/** A turn's replay marks as the log keeps them: short captions on the replay bar, a few per turn. */
+export const REPLAY_MARK_MAX_LENGTH = 50;
+export const REPLAY_MARKS_PER_TURN = 5;
+/** Longest reason kept with a turn that cannot be undone ('You cannot undo this turn: {reason}'). */
+export const PREVENT_UNDO_REASON_MAX_LENGTH = 200;
 
 /** Minimum board extent by player count 0..4; more players use the last value. */
 export const BOARD_EXTENT_BY_PLAYERS = [1, 1, 1.6, 1.6, 2.2] as const;

@@ -12,6 +12,12 @@ export { counterButton, defaultModule } from "./module/default.js";
 export { resolveModule } from "./module/resolve.js";
 export { enterState, enterSubstate, stateInput } from "./module/states.js";
 export { tooltipFor } from "./module/tooltip.js";
+export {
+  defaultTurnFlags,
+  revealsHiddenInformation,
+  UNDO_REASONS,
+  usedChance,
+} from "./module/turn-flags.js";
 export type * from "./module/types.js";
 export type { Applied, MoveBase, MoveResult } from "./moves/base.js";
 export { COMPONENT_TYPES, createdId } from "./moves/component-create.js";

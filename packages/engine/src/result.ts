@@ -54,11 +54,15 @@ export interface Ok<T> {
 
 export type Result<T> = Ok<T> | Refusal;
 
+/** Codes whose message takes the reasons after a colon when there are any (game-table.md section 8). */
+const REASON_APPENDED: ReadonlySet<RefusalCode> = new Set(["undo/not-allowed"]);
+
 export function refuse(code: RefusalCode, reasons?: string[]): Refusal {
   const template: string = REFUSAL_MESSAGES[code];
-  const message = template.includes("{reasons}")
-    ? template.replace("{reasons}", (reasons ?? []).join("; "))
-    : template;
+  let message = template;
+  if (template.includes("{reasons}")) message = template.replace("{reasons}", (reasons ?? []).join("; "));
+  else if (REASON_APPENDED.has(code) && reasons !== undefined && reasons.length > 0)
+    message = `${template}: ${reasons.join("; ")}`;
   return reasons === undefined ? { ok: false, code, message } : { ok: false, code, message, reasons };
 }
 

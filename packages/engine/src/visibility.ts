@@ -1,12 +1,12 @@
 import { ownerOf } from "./access.js";
 import {
-  type ComponentInfo,
-  componentInfo,
   type DisplayMode,
   type PieceLibrary,
   positionSet,
+  type VisibilityInfo,
+  visibilityInfo,
 } from "./component-info.js";
-import type { Situation } from "./situation.js";
+import type { Component, Situation } from "./situation.js";
 import { findComponent } from "./tree.js";
 
 /** What a seat sees of a component: its face, its back, or nothing at all. */
@@ -16,14 +16,15 @@ export type Visibility = "face" | "back" | "hidden";
  * The display mode that governs a component: its position's mode when the position set has one,
  * otherwise, for cards, their container's mode. Tokens and boards show to everyone unless their
  * position says otherwise, so a piece default of 'owningPlayerOnly' keeps hands private without
- * hiding every meeple on a player board.
+ * hiding every meeple on a player board. Undefined for the root (no parent).
  */
-function governingMode(
-  parentInfo: ComponentInfo,
-  positionName: string,
-  isCard: boolean,
+export function governingMode(
+  component: Component,
+  parentInfo: VisibilityInfo | undefined,
 ): DisplayMode | undefined {
-  return positionSet(parentInfo, positionName)?.displayMode ?? (isCard ? parentInfo.displayMode : undefined);
+  if (parentInfo === undefined || component.childData === null) return undefined;
+  const set = positionSet(parentInfo, component.childData.positionName);
+  return set?.displayMode ?? (component.type === "card" ? parentInfo.displayMode : undefined);
 }
 
 export function visibilityFor(
@@ -35,23 +36,37 @@ export function visibilityFor(
 ): Visibility {
   const component = findComponent(situation.root, componentId);
   if (component === undefined) return "hidden";
-  const own = componentInfo(pieces, component, situation);
+  const parent = component.parent === null ? undefined : findComponent(situation.root, component.parent);
+  return seenAs(
+    component,
+    visibilityInfo(pieces, component, situation),
+    governingMode(component, parent === undefined ? undefined : visibilityInfo(pieces, parent, situation)),
+    ownerOf(situation, component.id),
+    seat,
+    editMode,
+  );
+}
+
+/**
+ * visibilityFor with the lookups done by the caller: the component's own info, the display mode its
+ * place gives it (governingMode) and its owner. A walk over the whole tree (who saw what before and
+ * after a turn) resolves each of them once per component instead of once per seat.
+ */
+export function seenAs(
+  component: Component,
+  own: VisibilityInfo,
+  mode: DisplayMode | undefined,
+  owner: string | null,
+  seat: string,
+  editMode: boolean,
+): Visibility {
   if (own.hidden === true) return "hidden";
   if (own.displayMode === "editModeOnly" && !editMode) return "hidden";
-  if (component.parent !== null && component.childData !== null) {
-    const parent = findComponent(situation.root, component.parent);
-    if (parent !== undefined) {
-      const mode = governingMode(
-        componentInfo(pieces, parent, situation),
-        component.childData.positionName,
-        component.type === "card",
-      );
-      const owner = ownerOf(situation, component.id);
-      const isOwner = owner === null || owner === seat;
-      if (mode === "editModeOnly" && !editMode) return "hidden";
-      if (mode === "owningPlayerOnly" && !isOwner && !editMode) return "hidden";
-      if (mode === "opponentCardBack" && !isOwner && !editMode) return "back";
-    }
+  if (mode !== undefined && !editMode) {
+    const isOwner = owner === null || owner === seat;
+    if (mode === "editModeOnly") return "hidden";
+    if (mode === "owningPlayerOnly" && !isOwner) return "hidden";
+    if (mode === "opponentCardBack" && !isOwner) return "back";
   }
   if (component.options.facedown === true) {
     return component.options.cardUnflippedFor?.includes(seat) === true ? "face" : "back";

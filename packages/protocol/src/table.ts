@@ -69,9 +69,12 @@ export const gameMoveSchema = z.object({
   editMode: z.boolean().default(false),
   /** The seat the player acts as: must be theirs, except in sandbox modes (any colour or alwaysactive). */
   seat: z.string().max(20).optional(),
+  /**
+   * A player may make their own turn impossible to undo; nothing more. Whether a turn can be undone
+   * otherwise, undo breakpoints and replay marks are the rules' (the module's turnFlags), so the
+   * spec's undoBreakpoint and replayMarks of the send payload are not read: unknown keys are dropped.
+   */
   preventUndo: z.boolean().optional(),
-  undoBreakpoint: z.boolean().optional(),
-  replayMarks: z.array(z.string().max(50)).max(10).optional(),
 });
 export type GameMove = z.input<typeof gameMoveSchema>;
 

@@ -308,4 +308,61 @@ describe("undo", () => {
     w.s.emit("game-move", move(tableId, 2, [click("white-pawn-d2"), square("d4")]));
     expect(((await b.rec.next("table-event")) as { event: { seq: number } }).event.seq).toBe(2);
   });
+
+  it("refuses to undo a drawn card with the rules' reason; replay marks and breakpoints sent by a client are not kept", async () => {
+    const t = (
+      await as.designer.post("/api/projects/template-cards/new-table", {
+        start_position: { options: {} },
+        tableMode: "competitive-edit",
+      })
+    ).json() as TableInfo;
+    await as.designer.get(`/api/projects/template-cards/join-table/${t.tableId}?color=red`);
+    await as.player.get(`/api/projects/template-cards/join-table/${t.tableId}?color=blue`);
+    expect((await as.designer.post(`/api/projects/template-cards/${t.tableId}/start-table`, {})).status).toBe(
+      200,
+    );
+    const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    const first =
+      (load.start_position as Situation).gameState.current.activePlayer === "red" ? "designer" : "player";
+    const p = await tab(first, t.tableId);
+    // A client that asks for its own marks and a walk back past this turn: the rules decide both.
+    p.s.emit("game-move", {
+      ...move(t.tableId, 0, [{ kind: "press state button", button: "draw" }], "draw-1"),
+      replayMarks: ["I won"],
+      undoBreakpoint: false,
+    });
+    const drawn = (await p.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    const decided = {
+      kind: "turn",
+      preventUndo: true,
+      preventUndoReason: "it revealed hidden information",
+      undoBreakpoint: true,
+      replayMarks: [],
+    };
+    expect(drawn.event).toMatchObject(decided);
+    const [stored] = await server.database.db
+      .select({ event: tableEvents.event })
+      .from(tableEvents)
+      .where(eq(tableEvents.tableId, t.tableId));
+    expect(stored?.event).toMatchObject(decided);
+    p.s.emit("undo", { tableId: t.tableId, moveId: 1, turnUID: "undo-draw", editMode: false });
+    expect(((await p.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "You cannot undo this turn: it revealed hidden information",
+    );
+    const after = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    expect(after.events.map((e) => e.kind)).toEqual(["turn"]);
+  });
+
+  it("lets a player make their own turn impossible to undo", async () => {
+    const { tableId, white } = await chessTable();
+    const w = await tab(white, tableId);
+    w.s.emit("game-move", { ...move(tableId, 0, [click("white-pawn-e2"), square("e4")]), preventUndo: true });
+    expect(((await w.rec.next("table-event")) as { event: unknown }).event).toMatchObject({
+      preventUndo: true,
+    });
+    w.s.emit("undo", { tableId, moveId: 1, turnUID: "w-undo-kept", editMode: false });
+    expect(((await w.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe(
+      "You cannot undo this turn",
+    );
+  });
 });

@@ -4,6 +4,7 @@ import type { Move } from "../moves/index.js";
 import { defaultSetup } from "../setup.js";
 import type { Situation } from "../situation.js";
 import { childrenAt, findComponent } from "../tree.js";
+import { defaultTurnFlags } from "./turn-flags.js";
 import type { ClickDecision, HookMoves, RuleContext, RuleModule, TurnInfo } from "./types.js";
 
 /**
@@ -126,4 +127,5 @@ export const defaultModule: RuleModule = {
   stateMessage: (situation, seat) => stateMessage(situation, seat),
   gameStates: {},
   stats: () => [],
+  turnFlags: defaultTurnFlags,
 };

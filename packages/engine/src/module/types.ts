@@ -68,6 +68,18 @@ export interface StateDefinition {
   editModeButtons?: Button[];
 }
 
+/**
+ * What the rules say about a recorded turn (game-table.md section 4, Undo and Replay).
+ * preventUndo: true, or the reason as a short clause ('it revealed hidden information'), shown as
+ * 'You cannot undo this turn: {reason}'. undoBreakpoint (default true): undo walks back until it has
+ * undone a breakpoint turn. replayMarks: captions of this turn on the replay bar ('Round 2').
+ */
+export interface TurnFlagDecision {
+  preventUndo?: boolean | string;
+  undoBreakpoint?: boolean;
+  replayMarks?: string[];
+}
+
 export interface OverviewStat {
   name: string;
   displayName: string;
@@ -122,6 +134,19 @@ export interface RuleModule {
   stateMessage(situation: Situation, seat: string, ctx: RuleContext): string;
   gameStates: { [name: string]: StateDefinition };
   stats(situation: Situation, ctx: RuleContext): OverviewStat[];
+  /**
+   * The flags of a turn that produced moves, decided from the situation before and after it (not
+   * called for edit-mode turns). The default prevents undo of a turn that revealed hidden
+   * information or used chance (defaultTurnFlags); a game that adds replay marks usually starts from
+   * that default.
+   */
+  turnFlags(
+    before: Situation,
+    after: Situation,
+    moves: readonly Move[],
+    turn: TurnInfo,
+    ctx: RuleContext,
+  ): TurnFlagDecision;
 }
 
 export type PartialRuleModule = Partial<RuleModule>;

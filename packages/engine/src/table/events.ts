@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { activeState } from "../access.js";
-import { ALWAYS_ACTIVE, EVERYONE, UNDO_WALK_LIMIT } from "../constants.js";
+import { ALWAYS_ACTIVE, EVERYONE, PREVENT_UNDO_REASON_MAX_LENGTH, UNDO_WALK_LIMIT } from "../constants.js";
 import { applyMove, type Move, moveSchema } from "../moves/index.js";
 import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
@@ -19,6 +19,8 @@ export const turnEventSchema = z.object({
   editMode: z.boolean(),
   moves: z.array(moveSchema),
   preventUndo: z.boolean(),
+  /** Why the rules prevent undoing this turn, shown after 'You cannot undo this turn: '. */
+  preventUndoReason: z.string().max(PREVENT_UNDO_REASON_MAX_LENGTH).optional(),
   /** Undo walks back until it has undone a breakpoint turn. */
   undoBreakpoint: z.boolean(),
   replayMarks: z.array(z.string()),
@@ -41,15 +43,21 @@ export type UndoEvent = z.infer<typeof undoEventSchema>;
 export const tableEventSchema = z.discriminatedUnion("kind", [turnEventSchema, undoEventSchema]);
 export type TableEvent = z.infer<typeof tableEventSchema>;
 
+/**
+ * The flags of a turn event. A table holder takes them from recordTurn, which asks the rule module;
+ * turnEvent itself trusts its caller (the server's own reload turns, tests).
+ */
 export interface TurnFlags {
   preventUndo?: boolean;
+  /** Kept only with preventUndo. */
+  preventUndoReason?: string;
   undoBreakpoint?: boolean;
   replayMarks?: string[];
   turnHidden?: boolean;
   turnNonBlocking?: boolean;
 }
 
-/** The event recording an evaluated turn. Turns are undo breakpoints unless the caller says not. */
+/** The event recording an evaluated turn. Turns are undo breakpoints unless the flags say not. */
 export function turnEvent(
   seq: number,
   turn: { seat: string; turnUID: string; timestamp: number; editMode?: boolean | undefined },
@@ -68,6 +76,8 @@ export function turnEvent(
     undoBreakpoint: flags.undoBreakpoint !== false,
     replayMarks: flags.replayMarks ?? [],
   };
+  if (event.preventUndo && flags.preventUndoReason !== undefined && flags.preventUndoReason !== "")
+    event.preventUndoReason = flags.preventUndoReason.slice(0, PREVENT_UNDO_REASON_MAX_LENGTH);
   if (flags.turnHidden === true) event.turnHidden = true;
   if (flags.turnNonBlocking === true) event.turnNonBlocking = true;
   return event;
@@ -118,7 +128,8 @@ const selectionOnly = (event: TurnEvent) =>
 /**
  * Plans an undo: walks back over the turns in effect until an undo breakpoint (at most
  * UNDO_WALK_LIMIT turns), stopping before a turn that prevents undo or belongs to someone else.
- * The same player's selection turns right before the breakpoint go with it.
+ * The same player's selection turns right before the breakpoint go with it. Refused when the newest
+ * turn is one of those: 'You cannot undo this turn', with the rules' reason when they gave one.
  */
 export function planUndo(
   events: readonly TableEvent[],
@@ -127,7 +138,7 @@ export function planUndo(
 ): Result<UndoEvent> {
   const editMode = request.editMode === true;
   if (!editMode && activeState(current).activePlayer === EVERYONE) {
-    return refuse("undo/not-allowed", ["Undo is disabled while everyone plays."]);
+    return refuse("undo/not-allowed", ["undo is disabled while everyone plays"]);
   }
   const stack = effectiveTurns(events);
   if (stack.length === 0) return refuse("undo/nothing");
@@ -135,7 +146,8 @@ export function planUndo(
   for (let i = stack.length - 1; i >= 0 && undone.length < UNDO_WALK_LIMIT; i--) {
     const event = events[stack[i] as number] as TurnEvent;
     if (event.preventUndo) {
-      if (undone.length === 0) return refuse("undo/not-allowed");
+      if (undone.length === 0)
+        return refuse("undo/not-allowed", event.preventUndoReason ? [event.preventUndoReason] : undefined);
       break;
     }
     const mine = event.actor === request.seat || request.seat === ALWAYS_ACTIVE || editMode;

@@ -1,5 +1,7 @@
-import type { RuleModule } from "../module/types.js";
-import { ok, type Result } from "../result.js";
+import { PREVENT_UNDO_REASON_MAX_LENGTH } from "../constants.js";
+import { normaliseReplayMarks } from "../module/turn-flags.js";
+import type { RuleModule, TurnFlagDecision } from "../module/types.js";
+import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import { evaluateTurn, type ProjectData, type TurnOutcome } from "../turn/evaluate.js";
@@ -12,8 +14,18 @@ export interface Recorded {
 }
 
 /**
+ * What the player's side may add to the rules' flags. Only what cannot loosen them: a player may
+ * make their own turn impossible to undo, never undoable where the rules said not; undo breakpoints
+ * and replay marks are the rules' alone. turnHidden / turnNonBlocking only change how clients show
+ * the turn.
+ */
+export type RequestedTurnFlags = Pick<TurnFlags, "preventUndo" | "turnHidden" | "turnNonBlocking">;
+
+/**
  * One step of the turn pipeline for a table holder (server or optimistic client): evaluate the
- * turn on the live situation and wrap its moves as the next event of the log.
+ * turn on the live situation, ask the rule module for the turn's flags (turnFlags; edit-mode turns
+ * keep the defaults: undoable, a breakpoint, no marks, as edit mode runs no rule automation), and
+ * wrap its moves as the next event of the log.
  */
 export function recordTurn(
   live: Situation,
@@ -21,10 +33,43 @@ export function recordTurn(
   turn: Turn,
   module: RuleModule,
   project: ProjectData = {},
-  flags: TurnFlags = {},
+  requested: RequestedTurnFlags = {},
 ): Result<Recorded> {
   const result = evaluateTurn(live, turn, module, project);
   if (!result.ok) return result;
-  const moves = result.value.moves;
-  return ok({ event: moves.length === 0 ? null : turnEvent(seq, turn, moves, flags), outcome: result.value });
+  const { moves, situation } = result.value;
+  if (moves.length === 0) return ok({ event: null, outcome: result.value });
+  let flags: TurnFlags = {};
+  if (turn.editMode !== true) {
+    try {
+      flags = asFlags(
+        module.turnFlags(
+          live,
+          situation,
+          moves,
+          { seat: turn.seat, editMode: false, timestamp: turn.timestamp, turnUID: turn.turnUID },
+          { pieces: project.pieces ?? {}, options: project.options ?? {} },
+        ),
+      );
+    } catch (error) {
+      // As for every other hook: a throwing rule is that game's script error, not the table's crash.
+      return refuse("turn/script-error", [error instanceof Error ? error.message : String(error)]);
+    }
+  }
+  if (requested.preventUndo === true) flags.preventUndo = true;
+  if (requested.turnHidden === true) flags.turnHidden = true;
+  if (requested.turnNonBlocking === true) flags.turnNonBlocking = true;
+  return ok({ event: turnEvent(seq, turn, moves, flags), outcome: result.value });
+}
+
+/** The module's decision as event flags: a reason string means prevented, with that reason. */
+function asFlags(decided: TurnFlagDecision): TurnFlags {
+  const reason = typeof decided.preventUndo === "string" ? decided.preventUndo.trim() : "";
+  const flags: TurnFlags = {
+    preventUndo: decided.preventUndo === true || typeof decided.preventUndo === "string",
+    replayMarks: normaliseReplayMarks(decided.replayMarks),
+  };
+  if (reason !== "") flags.preventUndoReason = reason.slice(0, PREVENT_UNDO_REASON_MAX_LENGTH);
+  if (decided.undoBreakpoint === false) flags.undoBreakpoint = false;
+  return flags;
 }

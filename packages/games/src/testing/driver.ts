@@ -24,6 +24,8 @@ export interface GameTable {
   /** Asserts the turn is refused with exactly this message (throws otherwise). */
   refused(seat: string, actions: Action[], message: string): GameTable;
   undo(seat: string): GameTable;
+  /** Asserts undo is refused with exactly this message (throws otherwise). */
+  undoRefused(seat: string, message: string): GameTable;
   expect(check: (situation: Situation) => void): GameTable;
   readonly situation: Situation;
   readonly events: TableEvent[];
@@ -87,6 +89,12 @@ export function playTable(game: ShippedGame, setup: TableSetup): GameTable {
       const planned = planUndo(cache.events, cache.live, { seat, timestamp: clock, editMode: false });
       if (!planned.ok) throw new Error(`Undo refused: ${planned.message}`);
       appendEvent(cache, planned.value);
+      return table;
+    },
+    undoRefused(seat, message) {
+      const planned = planUndo(cache.events, cache.live, { seat, timestamp: clock, editMode: false });
+      if (planned.ok) throw new Error(`expected '${message}' but the undo was accepted`);
+      if (planned.message !== message) throw new Error(`expected '${message}' but got '${planned.message}'`);
       return table;
     },
     expect(check) {

@@ -408,19 +408,16 @@ export class TableHub {
       status: "midgame" as const,
       currTurn: row.turnsPlayed + 1,
     };
-    const flags = {
-      ...(move.preventUndo !== undefined ? { preventUndo: move.preventUndo } : {}),
-      ...(move.undoBreakpoint !== undefined ? { undoBreakpoint: move.undoBreakpoint } : {}),
-      ...(move.replayMarks ? { replayMarks: move.replayMarks } : {}),
-    };
     const { pieces, options } = live.ctx;
+    // The rules decide the turn's flags (undo, breakpoint, replay marks); the client may only add
+    // preventUndo to its own turn, which loosens nothing.
     const recorded = recordTurn(
       live.cache.live,
       live.cache.events.length,
       turn,
       registry.moduleFor(row.projectSlug),
       { pieces, options },
-      flags,
+      move.preventUndo === true ? { preventUndo: true } : {},
     );
     if (!recorded.ok) return { kind: "reject", reason: recorded.message };
     const event = recorded.value.event;

@@ -1,4 +1,4 @@
-import { findComponent, parseMove } from "@tt/engine";
+import { findComponent, parseMove, replayMarks } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import { trayOf } from "./layout";
 import { chessOf } from "./state";
@@ -175,6 +175,30 @@ describe("chess games to the end", () => {
     expect(chessOf(t.situation).moves.at(-1)).toBe("Nc3");
     expect(idAt(t.situation, "e8")).toBe("black-king-e8");
     expect(t.situation.gameState.current.activePlayer).toBe(BLACK);
+  });
+});
+
+describe("the replay bar", () => {
+  const labels = (t: ReturnType<typeof newTable>) => replayMarks(t.events).map((m) => m.label);
+
+  it("marks each check, mate and promotion where it was played, numbered as in the movetext", () => {
+    expect(labels(playSan(newTable(), "1. f3 e5 2. g4 Qh4#"))).toEqual(["S", "2... Qh4#", "E"]);
+    const checked = playSan(newTable(), "e3 a5 Qh5 Ra6 Qxa5 h5 h4 Rah6 Qxc7 f6 Qxd7+ Kf7");
+    expect(replayMarks(checked.events)).toEqual([
+      { step: 0, label: "S" },
+      { step: 11, label: "6. Qxd7+" },
+      { step: 12, label: "E" },
+    ]);
+    expect(labels(playSan(fenTable("pawn-race"), "a8=Q+ Ke7 Qb8 h1=Q+"))).toEqual([
+      "S",
+      "1. a8=Q+",
+      "2... h1=Q+",
+      "E",
+    ]);
+    // Nothing else is marked, and every chess move can still be taken back.
+    const quiet = playSan(newTable(), "e4 e5 Nf3");
+    expect(labels(quiet)).toEqual(["S", "E"]);
+    expect(quiet.events.every((e) => e.kind === "turn" && !e.preventUndo)).toBe(true);
   });
 });
 

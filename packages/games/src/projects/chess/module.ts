@@ -2,6 +2,7 @@ import {
   activeState,
   type ClickDecision,
   defaultSetup,
+  defaultTurnFlags,
   findComponent,
   type HookMoves,
   type Move,
@@ -12,7 +13,7 @@ import {
 } from "@tt/engine";
 import { overviewStats } from "./content";
 import { fenFor, SQUARES } from "./layout";
-import { commitMoves, endMoves, nextStateMoves, requestMove, said } from "./moves";
+import { commitMoves, endMoves, nextStateMoves, replayMarks, requestMove, said } from "./moves";
 import {
   acceptDraw,
   applyMove,
@@ -31,6 +32,7 @@ import {
 import {
   BUTTONS,
   COLOR_NAME,
+  chessOf,
   colorOf,
   liveChess,
   PROMOTION_BUTTONS,
@@ -213,6 +215,12 @@ export const module: PartialRuleModule = {
     return `${COLOR_NAME[piece.options.colour as Color]} ${piece.name}${promoted}`;
   },
   stats: () => overviewStats,
+  // Undo as the engine decides it (chess hides nothing and rolls nothing: every move may be taken
+  // back), and the checks, mates and promotions marked on the replay bar.
+  turnFlags: (before, after, moves, turn, ctx) => ({
+    ...defaultTurnFlags(before, after, moves, turn, ctx),
+    replayMarks: replayMarks(chessOf(before), chessOf(after)),
+  }),
   gameStates: {
     play: { message: "White to move.", buttons: [BUTTONS.offerDraw, BUTTONS.resign].map((b) => ({ ...b })) },
     promotion: { message: CHOOSE, buttons: PROMOTION_BUTTONS.map((b) => ({ ...b })) },

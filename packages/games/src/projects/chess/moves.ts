@@ -114,17 +114,30 @@ export function endMoves(situation: Situation, chess: ChessState, outcome: Outco
 
 /** '1. e4 e5 2. Nf3', numbered from the start position's move number and side. */
 export function movetext(chess: ChessState): string {
-  const [, turn, , , , full] = chess.initialFen.split(" ");
-  let n = Number(full) || 1;
-  let white = turn !== "b";
-  const parts: string[] = [];
-  chess.moves.forEach((san, i) => {
-    if (white) parts.push(`${n}. ${san}`);
-    else parts.push(i === 0 ? `${n}... ${san}` : san);
-    if (!white) n++;
-    white = !white;
-  });
-  return parts.join(" ");
+  return chess.moves.map((san, i) => (i > 0 && !whiteMoved(chess, i) ? san : numbered(chess, i))).join(" ");
+}
+
+const whiteStarts = (chess: ChessState) => chess.initialFen.split(" ")[1] !== "b";
+const whiteMoved = (chess: ChessState, i: number) => whiteStarts(chess) === (i % 2 === 0);
+
+/** The i-th move of the game with its number: '12. Qh5+' for White, '12... Qxf2+' for Black. */
+export function numbered(chess: ChessState, i: number): string {
+  const full = Number(chess.initialFen.split(" ")[5]) || 1;
+  const n = full + (whiteStarts(chess) ? Math.floor(i / 2) : Math.floor((i + 1) / 2));
+  return `${n}${whiteMoved(chess, i) ? "." : "..."} ${chess.moves[i] ?? ""}`;
+}
+
+/**
+ * The replay bar's marks for a turn (game-table.md section 4, Replay): each check, mate or
+ * promotion it played, numbered as in the movetext. A position repaired in edit mode starts a new
+ * history, all of which is new.
+ */
+export function replayMarks(before: ChessState, after: ChessState): string[] {
+  const from = before.initialFen === after.initialFen ? before.moves.length : 0;
+  const marks: string[] = [];
+  for (let i = from; i < after.moves.length; i++)
+    if (/[+#]$|=/.test(after.moves[i] ?? "")) marks.push(numbered(after, i));
+  return marks;
 }
 
 /**

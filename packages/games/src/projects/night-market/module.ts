@@ -2,6 +2,7 @@ import {
   activeState,
   applyMove,
   defaultSetup,
+  defaultTurnFlags,
   findComponent,
   type Move,
   type PartialRuleModule,
@@ -35,6 +36,7 @@ import {
   gameStates,
   letGo,
   refillStep,
+  replayMarks,
   revealedInRow,
   revealedInStall,
   sell,
@@ -232,6 +234,13 @@ export const module: PartialRuleModule = {
     const good = GOOD_NAMES.find((g) => componentId === `price-${g}`);
     return good === undefined ? null : `${GOODS[good].name} sells for ${price(s, good)} each.`;
   },
+
+  // Undo as the engine decides it (a turn that turned up a card cannot be taken back), and the
+  // rounds, the bell and the reshuffles marked on the replay bar.
+  turnFlags: (before, after, moves, turn, ctx) => ({
+    ...defaultTurnFlags(before, after, moves, turn, ctx),
+    replayMarks: replayMarks(before, after, moves),
+  }),
 
   stats: () => [
     { name: "score", displayName: "Score" },

@@ -3,7 +3,9 @@ import {
   activeState,
   type JsonObject,
   type Move,
+  replayMarks,
   type Situation,
+  type TurnEvent,
   visibilityFor,
   walk,
 } from "@tt/engine";
@@ -247,6 +249,31 @@ describe("night market", () => {
       });
   });
 
+  it("marks rounds and the bell on the replay bar; a turn that turned up a card cannot be undone", () => {
+    const t = playTable(nightMarket, { players: ["red", "blue"] });
+    const last = () => t.events.at(-1) as TurnEvent;
+    // Buying the free card restocks the row from the face-down deck: everyone saw the new card.
+    t.play("red", click(row(t.situation)["1"]?.id as string));
+    expect(last()).toMatchObject({ preventUndo: true, preventUndoReason: "it revealed hidden information" });
+    t.undoRefused("red", "You cannot undo this turn: it revealed hidden information");
+    // Buying oil turns up nothing: it can be taken back.
+    t.play("blue", [{ kind: "press button", componentId: "area-blue", button: "counter:oil:1" }]);
+    expect(last()).toMatchObject({ preventUndo: false, replayMarks: [] });
+    t.undo("blue");
+    // Blue's turn ends the first round: the next one is marked where it begins.
+    t.play("blue", click(row(t.situation)["1"]?.id as string));
+    expect(last().replayMarks).toEqual(["Round 2"]);
+    stack(t, "red", "bell");
+    t.play("red", button("forage"));
+    expect(last().replayMarks).toEqual(["Closing bell"]);
+    expect(replayMarks(t.events)).toEqual([
+      { step: 0, label: "S" },
+      { step: 4, label: "Round 2" },
+      { step: 6, label: "Closing bell" },
+      { step: 6, label: "E" },
+    ]);
+  });
+
   it("hides what it should: hands as backs to rivals, the deck face down, boxed moths in edit mode only", () => {
     const pieces = piecesOf(nightMarket.content.components);
     const s = playTable(nightMarket, { players: ["red", "blue"], options: { moths: false } }).situation;
@@ -330,6 +357,18 @@ describe("night market", () => {
       expect(findChildren(s, BOX)).toHaveLength(options.moths === false ? 2 : 0);
       const reshuffled = moves.some((m) => m.type === "reshuffle");
       if (options.length === "standard" || options.length === "long") expect(reshuffled).toBe(true);
+      // The replay bar: each round where it begins, the closing, every reshuffle.
+      const labels = replayMarks(t.events).map((m) => m.label);
+      const rounds = Math.floor(Number(s.stats.turns) / n);
+      expect(labels.filter((l) => l.startsWith("Round "))).toEqual(
+        Array.from({ length: rounds }, (_, i) => `Round ${i + 2}`),
+      );
+      expect(labels.filter((l) => l === "Closing bell" || l === "Market ran dry")).toEqual([
+        bellOut ? "Closing bell" : "Market ran dry",
+      ]);
+      expect(labels.filter((l) => l === "Deck reshuffled")).toHaveLength(
+        t.events.filter((e) => e.kind === "turn" && e.moves.some((m) => m.type === "reshuffle")).length,
+      );
     });
   }
 

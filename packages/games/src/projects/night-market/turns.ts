@@ -288,6 +288,25 @@ export function revealedInRow(s: Situation, card: Component, seat: string): Move
   return [];
 }
 
+/**
+ * The replay bar's marks for a turn (game-table.md section 4, Replay): where each round begins
+ * (every trader has had a turn since the last one), where the market starts closing (the bell rang
+ * or it ran dry), and where the discard pile was shuffled into a new deck.
+ */
+export function replayMarks(before: Situation, after: Situation, moves: readonly Move[]): string[] {
+  const marks: string[] = [];
+  if (moves.some((m) => m.type === "reshuffle")) marks.push("Deck reshuffled");
+  if (!closing(before) && closing(after)) {
+    const bell = findComponent(after.root, BOARD)?.children[BELL];
+    marks.push(Array.isArray(bell) && bell.length > 0 ? "Closing bell" : "Market ran dry");
+  }
+  const seats = after.players.length;
+  const turns = Number(after.stats.turns ?? 0);
+  if (seats > 0 && turns > Number(before.stats.turns ?? 0) && turns % seats === 0)
+    marks.push(`Round ${turns / seats + 1}`);
+  return marks;
+}
+
 export function endGame(s: Situation): Move[] {
   const scores = Object.fromEntries(s.players.map((p) => [p.color, finalScore(s, p.color)]));
   const key = (c: string) => (scores[c] ?? 0) * 100 + lanternsOf(s, c).length;

@@ -2,6 +2,7 @@ import {
   activeState,
   applyMove,
   defaultSetup,
+  defaultTurnFlags,
   enterState,
   findComponent,
   type Move,
@@ -154,6 +155,19 @@ export const module: PartialRuleModule = {
     const state = activeState(situation);
     const mine = state.activePlayer === seat;
     return mine ? state.message : `Waiting for ${String(state.activePlayer)}.`;
+  },
+
+  // A turn's flags: the engine's default decides undo (a turn that reveals hidden information or uses
+  // chance cannot be undone; this game has neither), and each new round is marked on the replay bar.
+  turnFlags(before, after, moves, turn, ctx) {
+    const placed = (s: Situation) => s.players.reduce((sum, p) => sum + Number(p.stats.placed ?? 0), 0);
+    const seats = after.players.length;
+    const total = placed(after);
+    const round = !after.ended && seats > 0 && total > placed(before) && total % seats === 0;
+    return {
+      ...defaultTurnFlags(before, after, moves, turn, ctx),
+      replayMarks: round ? [`Round ${total / seats + 1}`] : [],
+    };
   },
 
   // The player stats shown on the results page, in order.

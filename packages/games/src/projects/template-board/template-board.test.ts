@@ -1,4 +1,4 @@
-import { type Action, activeState, type JsonObject, type Situation, walk } from "@tt/engine";
+import { type Action, activeState, type JsonObject, replayMarks, type Situation, walk } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import { type GameTable, playTable } from "../../testing/driver";
 import { stonesEach, templateBoard } from "./index";
@@ -127,6 +127,20 @@ describe("template: board game", () => {
       .expect((s) => expect(activeState(s).activePlayer).toBe("red"));
   });
 
+  it("marks each new round on the replay bar", () => {
+    const t = playTable(templateBoard, { players: ["red", "blue"], seed: 3 });
+    const turn = (seat: string, stone: string, cell: string) =>
+      t.play(seat, place(stone, cell)).play(seat, score);
+    turn("red", "stone-red-1", "a1");
+    turn("blue", "stone-blue-1", "e5");
+    turn("red", "stone-red-2", "a3");
+    expect(replayMarks(t.events)).toEqual([
+      { step: 0, label: "S" },
+      { step: 4, label: "Round 2" },
+      { step: 6, label: "E" },
+    ]);
+  });
+
   it("undoes a turn and is deterministic", () => {
     const run = () =>
       playTable(templateBoard, { players: ["red", "blue", "green"], seed: 3 })
@@ -136,6 +150,8 @@ describe("template: board game", () => {
         .play("red", score);
     const a = run();
     expect(occupied(a.situation)).toEqual({ b3: "red" });
+    // Placing a stone and scoring hide nothing and roll nothing: undoable, no marks yet.
+    expect(a.events.every((e) => e.kind === "undo" || !e.preventUndo)).toBe(true);
     expect(a.situation).toEqual(run().situation);
     expect(a.at(2)).toEqual(a.at(0));
   });

@@ -2,6 +2,7 @@ import {
   activeState,
   applyMove,
   defaultSetup,
+  defaultTurnFlags,
   enterState,
   findComponent,
   type Move,
@@ -162,6 +163,14 @@ export const module: PartialRuleModule = {
     if (move.type === "reshuffle") return draw(situation, turn.seat, ctx);
     return [];
   },
+
+  // A turn's flags: the engine's default decides undo (a drawn card was seen, a played card was shown
+  // to the others: neither can be taken back), and a reshuffle of the discard pile is marked on the
+  // replay bar.
+  turnFlags: (before, after, moves, turn, ctx) => ({
+    ...defaultTurnFlags(before, after, moves, turn, ctx),
+    replayMarks: moves.some((m) => m.type === "reshuffle") ? ["Deck reshuffled"] : [],
+  }),
 
   stats: () => [
     { name: "score", displayName: "Score" },

@@ -2,6 +2,7 @@ import {
   type Action,
   activeState,
   type JsonObject,
+  replayMarks,
   type Situation,
   type TableEvent,
   visibilityFor,
@@ -105,6 +106,18 @@ describe("template: card game", () => {
       expect(handOf(s, seat)).toHaveLength(8);
     });
     expect(moveTypes(t.events)).toContain("reshuffle");
+    // The replay bar marks the turn of the reshuffle. Here it may even be undone: shuffling one card
+    // used no chance, and the card drawn had lain face up on the discard pile for all to see.
+    expect(replayMarks(t.events).map((m) => [m.step, m.label])).toEqual([
+      [0, "S"],
+      [8, "Deck reshuffled"],
+      [8, "E"],
+    ]);
+    expect(t.events.at(-1)).toMatchObject({ preventUndo: false });
+    expect(t.events.at(-2)).toMatchObject({
+      preventUndo: true,
+      preventUndoReason: "it revealed hidden information",
+    });
     t.refused(COLOURS[0] as string, draw, "Cannot make move: Nothing left to draw.");
   });
 
@@ -150,9 +163,9 @@ describe("template: card game", () => {
       )
       // Another player's card is not clickable: the click is ignored, nothing is selected.
       .refused("red", playCard(handOf(s, "blue")[0]?.id as string), "Select a component first.")
+      // The drawn card was seen: the rules do not let it go back (the engine's default turn flags).
       .play("red", draw)
-      .undo("red")
-      .expect((after) => expect(after).toEqual(s));
+      .undoRefused("red", "You cannot undo this turn: it revealed hidden information");
   });
 
   it("shows hands to their owner, card backs to the others (open hands in the hidden playtest option)", () => {
