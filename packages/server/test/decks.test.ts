@@ -427,7 +427,9 @@ describe("the game implementation", () => {
     };
     const tree = { version: 1, baseScale: 1, dims: [800, 600], root: { width: 800, height: 600 } };
     expect((await as.mod.post("/api/projects/test-game/components?development=true", tree)).status).toBe(403);
-    expect((await as.designer.post("/api/projects/test-game/components", tree)).status).toBe(400);
+    expect(
+      (await as.designer.post("/api/projects/test-game/components?development=maybe", tree)).status,
+    ).toBe(400);
     expect(
       (await as.designer.post("/api/projects/test-game/components?development=true", { nope: 1 })).status,
     ).toBe(400);
@@ -450,5 +452,45 @@ describe("the game implementation", () => {
     // No table has started: nothing to pull from.
     const pull = await as.designer.post("/api/projects/test-game/update-dev-from-latest-table", {});
     expect(pull.status).toBe(404);
+  });
+
+  it("saves straight to production without ?development=true, as a new version in the change log", async () => {
+    const before = (await as.designer.get("/api/projects/test-game/components")).json() as {
+      version: number;
+    };
+    const dev = (await as.designer.get("/api/projects/test-game/components?development=true")).json() as {
+      components: unknown;
+    };
+    const tree = { version: 2, baseScale: 1.5, dims: [640, 480], root: { width: 640, height: 480 } };
+    for (const who of ["mod", "player", "outsider"] as const)
+      expect((await as[who].post("/api/projects/test-game/components", tree)).status).toBe(403);
+    expect(
+      await as.designer.post("/api/projects/test-game/components", { ...tree, root: "none" }),
+    ).toMatchObject({ status: 400, text: "The component tree needs a root piece." });
+
+    const saved = await as.designer.post("/api/projects/test-game/components", tree);
+    expect(saved.status).toBe(200);
+    expect(saved.json()).toEqual({ components: tree, version: before.version + 1, development: false });
+    expect((await as.designer.get("/api/projects/test-game/components")).json()).toEqual({
+      components: tree,
+      version: before.version + 1,
+      development: false,
+    });
+    const [row] = await server.database.db.select().from(projects).where(eq(projects.slug, "test-game"));
+    expect(row?.changeLog.at(-1)).toMatchObject({
+      version: `components ${before.version + 1}`,
+      notes: "<p>Components saved to production by designer.</p>",
+    });
+    // The development copy the editor works on is left as it was.
+    expect(
+      (
+        (await as.designer.get("/api/projects/test-game/components?development=true")).json() as {
+          components: unknown;
+        }
+      ).components,
+    ).toEqual(dev.components);
+    // A site admin may too, with ?development=false spelled out.
+    const byAdmin = await as.admin.post("/api/projects/test-game/components?development=false", tree);
+    expect(byAdmin.json()).toMatchObject({ version: before.version + 2, development: false });
   });
 });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { type Action, fold, type Situation } from "@tt/engine";
 import type {
   InviteLinkResponse,
@@ -6,9 +7,10 @@ import type {
   TableLoadResponse,
   TableRejectMessage,
 } from "@tt/protocol";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
 import { projects, tableEvents, tables } from "../src/db/schema";
 import { Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder, userId } from "./lobbyFixture";
@@ -289,6 +291,71 @@ describe("reloading components", () => {
     expect(atUnbound.rec.events.filter((e) => e.name === "table-event")).toEqual([]);
     expect((await open(as.outsider, unbound)).components).toEqual(unboundBefore);
     await server.database.db.update(projects).set({ devComponents: null }).where(eq(projects.slug, "chess"));
+  });
+});
+
+describe("a bound table that cannot take saved components", () => {
+  it("does not fail the save: the tree is stored, the other bound tables reload, the failure is logged", async () => {
+    // A second instance of the deployment on the same database, with its log kept, takes the save.
+    const logged: { msg: string; tableId?: string }[] = [];
+    const { app } = await buildApp(
+      {
+        config: server.config,
+        database: server.database,
+        buildId: "test-build",
+        webDist: "/nonexistent",
+        storage: server.storage,
+      },
+      { level: "error", stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const designer = new Client(`http://127.0.0.1:${port}`);
+    designer.cookie = as.designer.cookie;
+
+    const broken = await chessTable();
+    const fine = await chessTable();
+    for (const id of [broken, fine]) await as.designer.post(`/api/bind-table/${id}/chess`);
+    const brokenBefore = (await rowOf(broken)).components;
+    // The database refuses new components for one table, as a write failing at that moment would.
+    const db = server.database.db;
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_components() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'components refused'; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_components BEFORE UPDATE OF components ON tables FOR EACH ROW
+        WHEN (NEW.id = '${broken}') EXECUTE FUNCTION refuse_components()`),
+    );
+    try {
+      const saved = (await as.designer.get("/api/projects/chess/components?development=true")).json() as {
+        components: Record<string, unknown>;
+      };
+      const edited = { ...saved.components, version: 910 };
+      const res = await designer.post("/api/projects/chess/components?development=true", edited);
+      expect(res.status).toBe(200);
+      expect(res.json()).toMatchObject({ components: edited, development: true });
+      const [project] = await server.database.db.select().from(projects).where(eq(projects.slug, "chess"));
+      expect(project?.devComponents).toEqual(edited);
+      // The table that refused keeps what it had until the next save; the other one took the tree.
+      expect((await rowOf(broken)).components).toEqual(brokenBefore);
+      expect((await rowOf(fine)).components).toEqual(edited);
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          msg: "a bound table did not take the saved development components",
+          tableId: broken,
+        }),
+      );
+    } finally {
+      await db.execute(sql.raw("DROP TRIGGER refuse_components ON tables"));
+      await db.execute(sql.raw("DROP FUNCTION refuse_components()"));
+      for (const id of [broken, fine]) await as.designer.post(`/api/unbind-table/${id}/chess`);
+      await server.database.db
+        .update(projects)
+        .set({ devComponents: null })
+        .where(eq(projects.slug, "chess"));
+      await app.close();
+    }
   });
 });
 

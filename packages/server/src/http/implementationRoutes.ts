@@ -14,8 +14,8 @@ import { HttpError, sendText } from "./errors";
 // The game implementation (admin-decks-editor.md sections 2 and 7): the component tree has a
 // development copy (what the component editor edits) and a production copy (what new tables start
 // with). Designers save to development, pull development from the latest table, and push development
-// to production, which bumps the components version and records it in the change log. Tables bound
-// to the editor take every saved development tree at once.
+// to production, which bumps the components version and records it in the change log (so does a save
+// straight to production). Tables bound to the editor take every saved development tree at once.
 
 type SlugParams = { Params: { slug: string } };
 
@@ -53,16 +53,62 @@ export function implementationRoutes(
     };
   });
 
+  /**
+   * Production components are written as a new version, recorded in the change log: by a push of the
+   * development components and by a save without ?development=true alike. Answers the new version.
+   */
+  async function publish(
+    request: FastifyRequest<SlugParams>,
+    slug: string,
+    pick: (row: typeof projects.$inferSelect) => Record<string, unknown> | null,
+    how: string,
+  ): Promise<number> {
+    const by = requireActor(request).username;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(projects).where(eq(projects.slug, slug)).for("update");
+      if (!row) throw new HttpError(404, "Project not found.");
+      const components = pick(row);
+      if (!components) throw new HttpError(400, "There are no development components to push.");
+      const next = row.componentsVersion + 1;
+      const entry = {
+        version: `components ${next}`,
+        date: new Date().toISOString().slice(0, 10),
+        notes: `<p>${how} by ${by}.</p>`,
+      };
+      await tx
+        .update(projects)
+        .set({ components, componentsVersion: next, changeLog: [...row.changeLog, entry] })
+        .where(eq(projects.slug, slug));
+      return next;
+    });
+  }
+
+  // ?development=true saves what the component editor edits; without it the tree goes to production
+  // (section 7: the flag is optional), as a new version like a push.
   app.post<SlugParams>("/api/projects/:slug/components", async (request) => {
     const project = await designer(request);
     const query = componentsQuery.safeParse(request.query);
-    if (!query.success || query.data.development !== "true") {
-      throw new HttpError(400, "Save to development (?development=true), then push to production.");
-    }
+    if (!query.success) throw new HttpError(400, "development is true or false.");
     const tree = componentTreeSchema.safeParse(request.body);
     if (!tree.success) throw new HttpError(400, tree.error.issues[0]?.message ?? "Not a component tree.");
+    if (query.data.development !== "true") {
+      const version = await publish(request, project.slug, () => tree.data, "Components saved to production");
+      return { components: tree.data, version, development: false };
+    }
     await db.update(projects).set({ devComponents: tree.data }).where(eq(projects.slug, project.slug));
-    await reloadBoundTables(db, hub, notify, project.slug, tree.data);
+    // The tree is stored: the save succeeded whatever happens next. A bound table that cannot take it
+    // keeps its components until the next save, and the failure goes to the log, not to the editor.
+    const slug = project.slug;
+    try {
+      await reloadBoundTables(db, hub, notify, slug, tree.data, (tableId, err) =>
+        request.log.error(
+          { err, slug, tableId },
+          "a bound table did not take the saved development components",
+        ),
+      );
+    } catch (err) {
+      request.log.error({ err, slug }, "bound tables were not sent the saved development components");
+    }
     return { components: tree.data, version: project.componentsVersion, development: true };
   });
 
@@ -84,21 +130,12 @@ export function implementationRoutes(
 
   app.post<SlugParams>("/api/projects/:slug/push-dev-to-production", async (request) => {
     const project = await designer(request);
-    const version = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(projects).where(eq(projects.slug, project.slug)).for("update");
-      if (!row?.devComponents) throw new HttpError(400, "There are no development components to push.");
-      const next = row.componentsVersion + 1;
-      const entry = {
-        version: `components ${next}`,
-        date: new Date().toISOString().slice(0, 10),
-        notes: `<p>Development components pushed to production by ${requireActor(request).username}.</p>`,
-      };
-      await tx
-        .update(projects)
-        .set({ components: row.devComponents, componentsVersion: next, changeLog: [...row.changeLog, entry] })
-        .where(eq(projects.slug, project.slug));
-      return next;
-    });
+    const version = await publish(
+      request,
+      project.slug,
+      (row) => row.devComponents,
+      "Development components pushed to production",
+    );
     return { version };
   });
 }

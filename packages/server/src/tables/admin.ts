@@ -137,7 +137,8 @@ export async function setBound(
 
 /**
  * Saved development components reach every bound, started table of the project at once, so a
- * designer sees an edit at the table without reloading it by hand.
+ * designer sees an edit at the table without reloading it by hand. A table that cannot take them is
+ * handed to `failed` and keeps its components; the others are reloaded all the same.
  */
 export async function reloadBoundTables(
   db: Db,
@@ -145,6 +146,7 @@ export async function reloadBoundTables(
   notify: TableNotifier,
   slug: string,
   components: Record<string, unknown>,
+  failed: (tableId: string, err: unknown) => void,
 ): Promise<string[]> {
   const bound = await db
     .select({ id: tables.id })
@@ -152,7 +154,12 @@ export async function reloadBoundTables(
     .where(and(eq(tables.projectSlug, slug), eq(tables.isBound, true), isNotNull(tables.startSituation)));
   const reloaded: string[] = [];
   for (const { id } of bound) {
-    if (!(await hub.setComponents(id, components))) continue;
+    try {
+      if (!(await hub.setComponents(id, components))) continue;
+    } catch (err) {
+      failed(id, err);
+      continue;
+    }
     notify.componentsReloaded(id, "reload-dev-editor-components");
     reloaded.push(id);
   }
