@@ -197,7 +197,7 @@ describe("a game of Night Market between two browsers", () => {
     const url = `${server.url}/projects/night-market/table/${tableId}`;
     for (const t of both) await t.page.goto(url);
     for (const t of both) await board(t.page).locator(`[data-component-id="${row["1"]!.id}"]`).waitFor();
-    await expect.poll(() => first.page.title()).toBe("Night Market table - Tabletop Lab");
+    await expect.poll(() => first.page.title()).toBe("Night Market table - CGO");
     await settled(both);
     for (const t of both) {
       await expect.poll(() => coins(t.page, first.colour)).toBe(2);
@@ -368,6 +368,13 @@ describe("a game of Night Market between two browsers", () => {
       await expect.poll(() => placeOf(t.page, deck[5]!.id)).toBe("row 4");
     }
     await expect.poll(() => logText(first.page)).toBe(await logText(second.page));
+
+    // The replay bar shows the marks the rules put on the log: each new round where it began, and the
+    // turn the Closing Bell rang (turn 5: rounds 2, 3 and 4 begin with turns 3, 5 and 7).
+    await first.page.getByRole("switch", { name: "Replay" }).check();
+    const replay = first.page.getByRole("region", { name: "Replay" });
+    for (const label of ["S", "Round 2", "Round 3", "Closing bell", "Round 4", "E"])
+      await replay.getByText(label, { exact: true }).waitFor();
 
     // The server agrees: the table has ended, with these scores and winners.
     const final = await open();
