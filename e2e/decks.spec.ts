@@ -41,11 +41,16 @@ async function person(name: string, role = "user") {
 
 const MM_PER_POINT = 25.4 / 72;
 
+type Person = Awaited<ReturnType<typeof person>>;
+// The designer and the mod of template-cards; the steps below follow one another.
+let dee: Person;
+let mo: Person;
+
 describe("a deck from a spreadsheet and a .psd", () => {
-  it("reaches the viewer, a PDF and a table of the card template", async () => {
+  beforeAll(async () => {
     const admin = await person("deck_admin", "admin");
-    const dee = await person("deck_dee");
-    const mo = await person("deck_mo");
+    dee = await person("deck_dee");
+    mo = await person("deck_mo");
     for (const [username, roleName] of [
       ["deck_dee", "designer"],
       ["deck_mo", "mod"],
@@ -55,7 +60,9 @@ describe("a deck from a spreadsheet and a .psd", () => {
       });
       expect(res.status()).toBe(200);
     }
+  });
 
+  it("reaches the viewer", async () => {
     const page = dee.page;
     await page.setViewportSize({ width: 1300, height: 1000 });
     await page.goto(`${server.url}/projects/template-cards/admin`);
@@ -113,7 +120,11 @@ describe("a deck from a spreadsheet and a .psd", () => {
     await preview.getByText("Snowy Owl").waitFor();
     await preview.getByRole("checkbox", { name: "rev" }).check();
     await preview.getByText("Deck back").waitFor();
+  });
 
+  it("prints and exports a PDF of its cards", async () => {
+    const page = dee.page;
+    const panel = page.locator("#admin-deck-cards");
     // A PDF: one page per printed card (two foxes and one elk; the owl is excluded), card-sized pages.
     const print = panel.getByRole("region", { name: "Print and PDF of cards" });
     await print.getByText("3 cards to print").waitFor();
@@ -138,13 +149,19 @@ describe("a deck from a spreadsheet and a .psd", () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect(width * MM_PER_POINT).toBeCloseTo(22, 1);
     expect(height * MM_PER_POINT).toBeCloseTo((22 * FIXTURE_CARD.h) / FIXTURE_CARD.w, 1);
+  });
 
-    // A table of the card template deals those cards, drawn by the same card renderer.
-    const create = await page.request.post(`${server.url}/api/projects/template-cards/new-table`, {
-      data: { start_position: { options: {} }, tableMode: "public-sandbox" },
-    });
-    const { tableId } = (await create.json()) as { tableId: string };
-    await page.goto(`${server.url}/projects/template-cards/table/${tableId}`);
+  it("is dealt at a table of the card template; erased, its cards say which deck they cannot find", async () => {
+    const page = dee.page;
+    // A table of the card template, made in the project's lobby: a public sandbox starts at once and
+    // deals those cards, drawn by the same card renderer.
+    await page.goto(`${server.url}/projects/template-cards`);
+    await page.getByRole("button", { name: "Create new table" }).first().click();
+    await page.getByRole("heading", { name: "New table settings" }).waitFor();
+    await page.getByRole("combobox", { name: "Table mode" }).click();
+    await page.getByRole("option", { name: "Public Sandbox" }).click();
+    await page.locator("form").getByRole("button", { name: "Create new table" }).click();
+    await page.waitForURL("**/projects/template-cards/table/**");
     const board = page.getByRole("application", { name: "Game board" });
     await board.waitFor();
     // The sandbox creator acts for every seat and sees hands face down; as red, red's hand shows.
@@ -163,8 +180,19 @@ describe("a deck from a spreadsheet and a .psd", () => {
     await closeTableSettings(page);
     await page.getByRole("log", { name: "Game log lines" }).getByText("reloaded the decks").waitFor();
     await board.waitFor();
+    // The deck erased, then reloaded into the table: its cards say which deck they cannot find.
+    const erased = await page.request.post(`${server.url}/api/projects/template-cards/erase-deck`, {
+      data: { deckId: "cards" },
+    });
+    expect(erased.status()).toBe(200);
+    await openTableSettings(page);
+    await page.getByRole("button", { name: "Reload decks" }).click();
+    await closeTableSettings(page);
+    await page.locator("main").getByText("Cannot find deck named cards").first().waitFor();
     expect(dee.errors).toEqual([]);
+  });
 
+  it("cannot be changed by a mod, who may add players but never designers", async () => {
     // A mod may add players, never designers: the page does not offer it and the server refuses it.
     await mo.page.goto(`${server.url}/projects/template-cards/admin`);
     const form = mo.page.getByRole("form", { name: "Add a member" });
