@@ -136,13 +136,12 @@ export default function TablePage() {
 }
 
 /**
- * A modal is open (a dialog, the settings drawer, a menu or a select's list): it traps the focus and
- * owns the keys, so the table's shortcuts must not act behind it.
+ * The key went to an open modal (a dialog, the settings drawer, a menu or a select's list): its focus
+ * trap holds the focus inside it while it is open, so the key's target tells. A modal that is closing
+ * has handed the focus back already, so the table's keys work again at once.
  */
-function modalIsOpen(): boolean {
-  return (
-    document.querySelector(`[aria-modal="true"], .${modalClasses.root}:not(.${modalClasses.hidden})`) !== null
-  );
+function inModal(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`.${modalClasses.root}, [aria-modal="true"]`) !== null;
 }
 
 function Background({ url }: { url: string | null }) {
@@ -607,7 +606,7 @@ function GameView(props: {
         altKey: event.altKey,
         repeat: event.repeat,
         target: event.target,
-        modalOpen: modalIsOpen(),
+        modalOpen: inModal(event.target),
       });
       if (intent === null) return;
       const now = keyState.current;

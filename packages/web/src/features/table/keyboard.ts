@@ -28,7 +28,7 @@ export interface KeyPress {
   repeat?: boolean;
   /** The element the key went to. */
   target: EventTarget | null;
-  /** A modal dialog, drawer or menu is open over the table (see modalOpen). */
+  /** The key went to an open modal (a dialog, the settings drawer, a menu): the table waits. */
   modalOpen?: boolean;
 }
 
