@@ -44,8 +44,11 @@ export function projectRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Images shipped with a game's content (box image of the home tile). Public like any static asset:
   // the login page may show them and they hold nothing secret.
   app.get<{ Params: { slug: string; file: string } }>("/game-assets/:slug/:file", async (request, reply) => {
-    const svg = shippedGame(request.params.slug)?.content.images[request.params.file];
-    if (!svg) return sendText(reply, 404, "Not found");
+    const images = shippedGame(request.params.slug)?.content.images;
+    const { file } = request.params;
+    // Own names only: 'constructor' or '__proto__' would find Object's own members (a 500 once).
+    const svg = images && Object.hasOwn(images, file) ? images[file] : undefined;
+    if (typeof svg !== "string") return sendText(reply, 404, "Not found");
     return reply
       .type("image/svg+xml")
       .header("cache-control", "public, max-age=3600")

@@ -8,12 +8,22 @@ import {
   tableSubscribeSchema,
   undoSchema,
 } from "@tt/protocol";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import fc from "fast-check";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { projects, tableChat, tableEvents, tables, users } from "../../src/db/schema";
+import {
+  feedback,
+  invitations,
+  projects,
+  pushSubscriptions,
+  sessions,
+  tableChat,
+  tableEvents,
+  tables,
+  users,
+} from "../../src/db/schema";
 import type { Client } from "../harness";
 import {
   GAME,
@@ -27,8 +37,25 @@ import {
 
 // Property tests over what a client may send (DESIGN.md principle 4: bad input gets a clear error
 // message and changes nothing). Every malformed turn, undo, chat line, ping or reload over the socket
-// is refused to its sender; every malformed body of the main state-changing routes gets a 4xx with a
-// text. After each batch the server still answers and the table's log and row are as they were.
+// is refused to its sender; every route the server registers, with malformed route parameters, query
+// strings and bodies, answers a 4xx with a text (never a 5xx or a stack trace). After each batch the
+// server still answers and the stored state (tables, logs, chat, projects, users, feedback, push
+// subscriptions, invitations, sessions) is as it was.
+//
+// The runs are reproducible: one fixed seed, printed, which FUZZ_SEED replaces (FUZZ_SEED=random
+// draws a new one) to explore further.
+
+const FUZZ_SEED =
+  process.env.FUZZ_SEED === "random"
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED ?? 20_260_511);
+if (!Number.isSafeInteger(FUZZ_SEED))
+  throw new Error(`FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
+console.info(`fuzz seed ${FUZZ_SEED} (set FUZZ_SEED to replay another, FUZZ_SEED=random for a new one)`);
+fc.configureGlobal({ seed: FUZZ_SEED });
+/** FUZZ_SCALE multiplies every property's number of runs (the defaults keep this file near a minute). */
+const FUZZ_SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const runs = (n: number) => Math.max(1, Math.round(n * FUZZ_SCALE));
 
 let server: SecurityServer;
 let admin: Client;
@@ -61,15 +88,22 @@ afterAll(async () => {
 async function snapshot() {
   const { db } = server.database;
   const events = await db
-    .select({ seq: tableEvents.seq, turnUid: tableEvents.turnUid })
+    .select({ table: tableEvents.tableId, seq: tableEvents.seq, turnUid: tableEvents.turnUid })
     .from(tableEvents)
-    .where(eq(tableEvents.tableId, tableId))
-    .orderBy(asc(tableEvents.seq));
+    .orderBy(asc(tableEvents.tableId), asc(tableEvents.seq));
   const row = await db.select().from(tables).orderBy(asc(tables.id));
   const chat = await db.select({ n: count() }).from(tableChat);
-  const project = await db.select().from(projects).where(eq(projects.slug, GAME));
+  const everyProject = await db.select().from(projects).orderBy(asc(projects.slug));
   const people = await db.select({ name: users.username, bio: users.bio, role: users.role }).from(users);
-  return JSON.stringify({ events, row, chat, project, people });
+  const opinions = await db.select().from(feedback).orderBy(asc(feedback.id));
+  const push = await db.select().from(pushSubscriptions).orderBy(asc(pushSubscriptions.id));
+  const codes = await db.select().from(invitations).orderBy(asc(invitations.code));
+  // Not last_seen_at: any request may move it on (at most once a minute).
+  const logins = await db
+    .select({ token: sessions.tokenHash, user: sessions.userId })
+    .from(sessions)
+    .orderBy(asc(sessions.tokenHash));
+  return JSON.stringify({ events, row, chat, everyProject, people, opinions, push, codes, logins });
 }
 
 async function healthy() {
@@ -133,7 +167,7 @@ describe("malformed socket payloads", () => {
           // Failing inside the property lets fast-check shrink the payload to the smallest that shows it.
           expect(reason?.trim(), JSON.stringify(payload)).toBeTruthy();
         }),
-        { numRuns: 120 },
+        { numRuns: runs(60) },
       );
       await healthy();
       expect(await snapshot()).toBe(before);
@@ -158,7 +192,7 @@ describe("malformed socket payloads", () => {
           s.emit(event, payload);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: runs(60) },
     );
     await healthy();
     expect(await snapshot()).toBe(before);
@@ -206,7 +240,7 @@ describe("malformed socket payloads", () => {
         // Failing inside the property lets fast-check shrink the turn to the smallest one that shows it.
         expect(reason?.trim(), JSON.stringify(payload)).toBeTruthy();
       }),
-      { numRuns: 150 },
+      { numRuns: runs(100) },
     );
     await healthy();
     expect(await snapshot()).toBe(before);
@@ -320,10 +354,182 @@ describe("malformed HTTP bodies", () => {
           const what = `${res.status} ${text.slice(0, 100)} <- ${body.slice(0, 100)}`;
           expect(res.status >= 400 && res.status < 500 && text.trim() !== "", what).toBe(true);
         }),
-        { numRuns: 60 },
+        { numRuns: runs(40) },
       );
       await healthy();
       expect(await snapshot()).toBe(before);
     },
   );
+});
+
+/**
+ * Routes that may answer 2xx to any input: reads that ignore what they do not know, and 'leave' calls
+ * that have nothing to leave. Every other route must refuse what the sweep below sends it.
+ */
+const MAY_SUCCEED = new Set([
+  "GET /api/pingLogin",
+  "GET /api/invitations",
+  "GET /api/get-project-list",
+  "GET /api/get-table-list/",
+  "GET /api/push-key",
+  "GET /api/get-user-game-stats/",
+  "GET /api/user-bio/",
+  "GET /api/get-user-badges",
+  "GET /api/container-content",
+  "GET /api/leave-lobby/:slug",
+  "GET /api/table-close/:tableId",
+  // Sent without a session (see below): there is nothing to end.
+  "POST /api/logout",
+]);
+
+/** Query names the routes read, so a random value meets a parser now and then. */
+const QUERY_NAMES = [
+  "sessionId",
+  "username",
+  "name",
+  "development",
+  "color",
+  "tableId",
+  "containerId",
+  "turnNumber",
+  "step",
+  "count",
+  "filter",
+  "lastSeq",
+];
+
+/** Raw pieces of a URL segment: broken and overlong percent escapes, NUL, dots, encoded slashes. */
+const RAW_PIECES = [
+  "%",
+  "%f",
+  "%ff",
+  "%00",
+  "%2e%2e%2f",
+  "..",
+  "%c0%af",
+  "%e2%82",
+  "%25",
+  "%2F",
+  "%20",
+  "a",
+  "Z",
+  "0",
+  "-",
+  "_",
+  ".",
+  "~",
+];
+
+/** Lone surrogates replaced, as encodeURIComponent refuses them (the raw pieces test broken escapes). */
+const wellFormed = (x: string) =>
+  x.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
+/** A route parameter or query value: any text encoded, raw escapes, or values that break naive parsing. */
+const segment = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }).map((x) => encodeURIComponent(wellFormed(x))),
+  fc.array(fc.constantFrom(...RAW_PIECES), { minLength: 1, maxLength: 8 }).map((a) => a.join("")),
+  fc.constantFrom(
+    "0",
+    "-1",
+    "1e400",
+    "NaN",
+    "9".repeat(40),
+    "__proto__",
+    "constructor",
+    "x".repeat(3000),
+    "",
+  ),
+);
+
+const query = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), segment), segment), { maxLength: 4 })
+  .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
+
+/** Bodies no route accepts: JSON that is not an object, text that is not JSON, or not JSON at all. */
+const refusedBody = fc.oneof(
+  fc
+    .oneof(fc.integer(), fc.string({ maxLength: 20 }), fc.boolean(), fc.array(anything, { maxLength: 3 }))
+    .map((v) => ({ type: "application/json", body: JSON.stringify(v) })),
+  fc.string({ unit: "binary", maxLength: 100 }).map((t) => ({ type: "application/json", body: `{${t}` })),
+  fc.string({ maxLength: 100 }).map((t) => ({ type: "text/plain", body: t })),
+);
+/**
+ * With a route parameter that names nothing, any body at all. Multipart only here: a route that takes
+ * no upload reads a multipart request as one without a body, which some accept (defaults).
+ */
+const anyBody = fc.oneof(
+  refusedBody,
+  fc.string({ maxLength: 100 }).map((t) => ({ type: "multipart/form-data; boundary=x", body: t })),
+  anything.map((v) => ({ type: "application/json", body: JSON.stringify(v) ?? "null" })),
+);
+
+/** Where every stored slug and table id is, so a generated parameter never names a real one. */
+let existing = new Set<string>();
+const decoded = (x: string) => {
+  try {
+    return decodeURIComponent(x);
+  } catch {
+    return x;
+  }
+};
+
+/**
+ * One request to `route`: each parameter generated (a project slug may be the real game's when another
+ * parameter names nothing, to reach the code past the project's check), a random query, and a body for
+ * methods that carry one.
+ */
+function requestTo(route: { method: string; url: string }) {
+  const names = [...route.url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? "*");
+  const fuzzed = segment.filter((v) => !existing.has(decoded(v)));
+  const param = (name: string) =>
+    name === "slug" && names.length > 1 ? fc.oneof(fc.constant(GAME), fuzzed) : fuzzed;
+  const params = fc.tuple(...names.map(param));
+  const body = route.method === "GET" ? fc.constant(null) : names.length > 0 ? anyBody : refusedBody;
+  return fc.tuple(params, query, body).map(([values, q, b]) => {
+    let i = 0;
+    const path = route.url.replace(/:(\w+)|\*/g, () => values[i++] ?? "");
+    return { path: q ? `${path}?${q}` : path, body: b };
+  });
+}
+
+/** A stack trace, a source path or a driver's words: what an answer must never show. */
+const INTERNALS = /\n\s+at |node_modules|\.[jt]s:\d+|Failed query|ECONN|SQLSTATE/;
+
+describe("every registered route, with malformed parameters, queries and bodies", () => {
+  it("answers a 4xx with a reason (reads may answer 2xx), never a 5xx, and changes nothing", async () => {
+    const { db } = server.database;
+    existing = new Set([
+      ...(await db.select({ slug: projects.slug }).from(projects)).map((r) => r.slug),
+      ...(await db.select({ id: tables.id }).from(tables)).map((r) => r.id),
+    ]);
+    const routes = server.routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS");
+    expect(routes.length).toBeGreaterThan(50);
+    const before = await snapshot();
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const mayRead = MAY_SUCCEED.has(key);
+      // Logging out with the fuzzer's own session would end it (a state change by design).
+      const cookie: Record<string, string> = key === "POST /api/logout" ? {} : { cookie: admin.cookie };
+      await fc.assert(
+        fc.asyncProperty(requestTo(route), async ({ path, body }) => {
+          const res = await fetch(server.url + path, {
+            method: route.method,
+            headers: { ...cookie, ...(body ? { "content-type": body.type } : {}) },
+            body: body?.body,
+          });
+          const text = await res.text();
+          const what = `${key}: ${res.status} ${text.slice(0, 120)} <- ${path.slice(0, 150)} ${body?.body.slice(0, 80) ?? ""}`;
+          expect(res.status < 500, what).toBe(true);
+          if (!mayRead) expect(res.status >= 400, what).toBe(true);
+          if (res.status >= 400) {
+            expect(text.trim(), what).not.toBe("");
+            expect(text, what).not.toMatch(INTERNALS);
+          }
+        }),
+        { numRuns: runs(12) },
+      );
+    }
+    await healthy();
+    expect(await snapshot()).toBe(before);
+  }, 300_000);
 });
