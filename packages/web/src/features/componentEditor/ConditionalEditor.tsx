@@ -28,7 +28,7 @@ import {
 } from "./model/conditional";
 import { MESSAGES } from "./model/messages";
 import type { Outcome } from "./model/outcome";
-import type { PropertySpec } from "./model/properties";
+import { keptWhenPlain, type PropertySpec } from "./model/properties";
 import { ErrorText } from "./parts";
 import { type ModalKind, ValueEditor } from "./ValueEditor";
 
@@ -62,6 +62,7 @@ export function ConditionalEditor({
   const condition = picked.ok ? picked.value.condition : {};
   const problem = key === "" && text === "" ? null : checkProblem(conditional ? condition : {}, key, text);
   const count = conditional ? value.conditionalResults.length : 0;
+  const kept = keptWhenPlain(spec);
 
   const pick = (i: number) => {
     setIndex(i);
@@ -132,7 +133,11 @@ export function ConditionalEditor({
             >
               Add result
             </Button>
-            <Button color="error" disabled={!picked.ok} onClick={() => apply(removeResult(value, index))}>
+            <Button
+              color="error"
+              disabled={!picked.ok}
+              onClick={() => apply(removeResult(value, index, kept))}
+            >
               Remove result
             </Button>
           </Stack>
@@ -145,7 +150,7 @@ export function ConditionalEditor({
                   <Chip
                     key={k}
                     label={`${k} = ${conditionValueText(v)}`}
-                    onDelete={() => apply(removeCondition(value, index, k))}
+                    onDelete={() => apply(removeCondition(value, index, k, kept))}
                     deleteIcon={<CloseIcon aria-label={`Remove check ${k}`} />}
                   />
                 ))}

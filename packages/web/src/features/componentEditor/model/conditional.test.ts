@@ -15,7 +15,8 @@ import {
   selectedResult,
   withBranchValue,
 } from "./conditional";
-import { removeProperty } from "./properties";
+import { keptWhenPlain, propertySpec, removeProperty, setProperty } from "./properties";
+import type { Tree } from "./tree";
 
 const width = (): Json => ({
   defaultResult: 540,
@@ -108,6 +109,31 @@ describe("conditions", () => {
     const two = addResult(width());
     const after = value(removeCondition(two, 0, "size"));
     expect(selectedResult(after, 0)).toEqual({ ok: true, value: { condition: {}, result: 740 } });
+  });
+
+  it("a width without a default result keeps its piece default when its last check or result goes", () => {
+    // Reachable through the raw JSON editor: no defaultResult at all.
+    const noDefault = (): Json => ({ conditionalResults: [{ condition: { size: "7" }, result: 740 }] });
+    const tree = (): Tree => ({ root: {}, board: { width: noDefault() } });
+    const kept = keptWhenPlain(propertySpec("width"));
+    expect(kept).toBe(100);
+    // What the editor does with the answer: undefined removes the property, which width refuses.
+    const store = (next: Json | undefined) =>
+      next === undefined
+        ? removeProperty(tree(), "board", "width")
+        : setProperty(tree(), "board", "width", next);
+    for (const next of [
+      value(removeCondition(noDefault(), 0, "size", kept)),
+      value(removeResult(noDefault(), 0, kept)),
+    ]) {
+      expect(next).toBe(100);
+      expect(store(next)).toEqual({ ok: true, value: { root: {}, board: { width: 100 } } });
+    }
+    // A removable property without a default result simply goes: its piece default applies.
+    const image = keptWhenPlain(propertySpec("image"));
+    expect(image).toBeUndefined();
+    expect(value(removeResult(noDefault(), 0, image))).toBeUndefined();
+    expect(keptWhenPlain(propertySpec("height"))).toBe(100);
   });
 
   it("removing a property removes its conditional cases", () => {

@@ -71,9 +71,14 @@ function toConditional(value: Json | undefined): Conditional {
   return value === undefined ? { conditionalResults: [] } : { defaultResult: value, conditionalResults: [] };
 }
 
-/** Back to a plain value: the default result (undefined when there was none: the piece default applies). */
-export function unconditional(value: Json | undefined): Json | undefined {
-  return isConditional(value) ? copy(value.defaultResult) : value;
+/**
+ * Back to a plain value: the default result. Without one (raw JSON may leave it out) the value is
+ * `kept` when given (a property that cannot be removed, such as width, keeps its piece default), else
+ * undefined: the property goes and its piece default applies.
+ */
+export function unconditional(value: Json | undefined, kept?: Json): Json | undefined {
+  if (!isConditional(value)) return value;
+  return copy(value.defaultResult) ?? copy(kept);
 }
 
 /**
@@ -111,6 +116,7 @@ export function removeCondition(
   value: Json | undefined,
   index: number,
   key: string,
+  kept?: Json,
 ): Outcome<Json | undefined> {
   const target = selectedResult(value, index);
   if (!target.ok) return target;
@@ -118,7 +124,7 @@ export function removeCondition(
   const condition = { ...target.value.condition };
   delete condition[key];
   if (Object.keys(condition).length === 0 && cv.conditionalResults.length === 1)
-    return done(unconditional(value));
+    return done(unconditional(value, kept));
   return done(replaceResult(cv, index, { ...target.value, condition }));
 }
 
@@ -129,13 +135,13 @@ export function addResult(value: Json | undefined): Json {
   return asJson({ ...cv, conditionalResults: [...cv.conditionalResults, { condition: {}, result }] });
 }
 
-/** Removes a result; without results the value is plain again. */
-export function removeResult(value: Json | undefined, index: number): Outcome<Json | undefined> {
+/** Removes a result; without results the value is plain again (see unconditional for `kept`). */
+export function removeResult(value: Json | undefined, index: number, kept?: Json): Outcome<Json | undefined> {
   const target = selectedResult(value, index);
   if (!target.ok) return target;
   const cv = value as unknown as Conditional;
   const rest = cv.conditionalResults.filter((_, i) => i !== index);
-  if (rest.length === 0) return done(unconditional(value));
+  if (rest.length === 0) return done(unconditional(value, kept));
   return done(asJson({ ...cv, conditionalResults: rest }));
 }
 

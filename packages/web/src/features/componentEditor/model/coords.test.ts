@@ -3,11 +3,13 @@ import {
   addCoord,
   coordEntries,
   coordId,
+  followSelection,
   moveCoord,
   nextCoordName,
   removeCoord,
   reorderCoords,
   saveCoord,
+  saveCoordRow,
 } from "./coords";
 
 const list = () => ({
@@ -99,5 +101,55 @@ describe("saving a coordinate row", () => {
       error: "Cannot save over a different named coordinate",
     });
     expect(saveCoord(named(), "a", { key: "a", x: 9, y: 9 }).ok).toBe(true);
+  });
+});
+
+describe("the row selected for moving", () => {
+  /** The coordinate a selection names in a set. */
+  const named = (set: ReturnType<typeof list>, selected: string | null) =>
+    coordEntries(set).find((e) => e.key === selected)?.coord;
+
+  it("follows its coordinate when the edit row saves another coordinate to a new index", () => {
+    // Coordinate 2 (20, 20) is selected; row 0 is saved to index 2, which moves (20, 20) to index 1.
+    const saved = saveCoordRow(list(), "0", { key: "2", x: 5, y: 5 }, "2");
+    if (!saved.ok) throw new Error(saved.error);
+    expect(saved.value.selected).toBe("1");
+    expect(named(saved.value.set as ReturnType<typeof list>, saved.value.selected)).toEqual({ x: 20, y: 20 });
+    // The other way: row 2 saved to index 0 pushes the selected (0, 0) from index 0 to 1.
+    const back = saveCoordRow(list(), "2", { key: "0", x: 20, y: 20 }, "0");
+    expect(back.ok && back.value.selected).toBe("1");
+  });
+
+  it("moves with the saved row itself, stays when nothing moved, and is kept when none", () => {
+    expect(saveCoordRow(list(), "0", { key: "2", x: 0, y: 0 }, "0")).toMatchObject({
+      ok: true,
+      value: { selected: "2" },
+    });
+    expect(saveCoordRow(list(), "1", { key: "1", x: 11, y: 11 }, "2")).toMatchObject({
+      ok: true,
+      value: { selected: "2" },
+    });
+    expect(saveCoordRow(list(), "0", { key: "2", x: 0, y: 0 }, null)).toMatchObject({
+      ok: true,
+      value: { selected: null },
+    });
+  });
+
+  it("takes the new name of a renamed coordinate in a map, and keeps another selection", () => {
+    const map = { coords: { a: { x: 1, y: 1 }, b: { x: 2, y: 2 } } };
+    expect(saveCoordRow(map, "a", { key: "c", x: 1, y: 1 }, "a")).toMatchObject({ value: { selected: "c" } });
+    expect(saveCoordRow(map, "a", { key: "c", x: 1, y: 1 }, "b")).toMatchObject({ value: { selected: "b" } });
+    expect(saveCoordRow(map, "a", { key: "b", x: 1, y: 1 }, "a")).toEqual({
+      ok: false,
+      error: "Cannot save over a different named coordinate",
+    });
+  });
+
+  it("follows its coordinate through reorders in either direction", () => {
+    expect(followSelection("1", 0, 2)).toBe("0");
+    expect(followSelection("0", 0, 2)).toBe("2");
+    expect(followSelection("1", 2, 0)).toBe("2");
+    expect(followSelection("3", 0, 2)).toBe("3");
+    expect(followSelection(null, 0, 2)).toBeNull();
   });
 });

@@ -124,3 +124,38 @@ export function saveCoord(
   for (const [k, c] of Object.entries(coords)) next[k === key ? name : k] = k === key ? point(draft) : c;
   return done({ set: { ...set, coords: next }, key: name });
 }
+
+/**
+ * The row selected for moving, once the list item at `from` went to `to`: the selection follows its
+ * coordinate (the items in between shift by one), so it never ends up naming another coordinate.
+ */
+export function followSelection(selected: string | null, from: number, to: number): string | null {
+  if (selected === null || from === to) return selected;
+  const s = Number(selected);
+  if (!Number.isInteger(s)) return selected;
+  if (s === from) return String(to);
+  if (from < to && s > from && s <= to) return String(s - 1);
+  if (to < from && s >= to && s < from) return String(s + 1);
+  return selected;
+}
+
+/**
+ * Saves a coordinate row (saveCoord) and answers the row selected for moving afterwards: in a list the
+ * saved item may have changed index, and the selection follows whichever coordinate it named; in a map
+ * a renamed selection takes the new name.
+ */
+export function saveCoordRow(
+  set: PositionSetValue,
+  key: string,
+  draft: CoordDraft,
+  selected: string | null,
+): Outcome<{ set: PositionSetValue; selected: string | null }> {
+  const saved = saveCoord(set, key, draft);
+  if (!saved.ok) return saved;
+  const next = Array.isArray(set.coords)
+    ? followSelection(selected, Number(key), Number(saved.value.key))
+    : selected === key
+      ? saved.value.key
+      : selected;
+  return done({ set: saved.value.set, selected: next });
+}

@@ -24,6 +24,9 @@ export const PIECE_NAME_HINTS = {
   underscores: MESSAGES.nameUnderscores,
   used: MESSAGES.nameExists,
   reserved: MESSAGES.nameReserved,
+  // Names the tree view files under another kind: such a piece could never be renamed or deleted.
+  deck: 'Names starting with "deck-" belong to decks',
+  setting: "version, baseScale and dims are settings of the tree",
 } as const;
 
 export type PieceNameProblem = keyof typeof PIECE_NAME_HINTS;

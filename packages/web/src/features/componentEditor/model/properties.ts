@@ -72,6 +72,14 @@ export const UNREMOVABLE_PROPERTIES = ["width", "height"] as const;
 export const mayRemoveProperty = (name: string) =>
   !(UNREMOVABLE_PROPERTIES as readonly string[]).includes(name);
 
+/**
+ * What a property turns into when it stops being conditional without a default result: nothing (it is
+ * removed and its piece default applies), except for width and height, which keep their piece default
+ * as a value because they cannot be removed.
+ */
+export const keptWhenPlain = (spec: PropertySpec): Json | undefined =>
+  mayRemoveProperty(spec.name) ? undefined : spec.default;
+
 /** The catalogue first, then the piece's own game-specific properties, by name. */
 export function propertyRows(piece: Piece): PropertySpec[] {
   const extra = Object.keys(piece)

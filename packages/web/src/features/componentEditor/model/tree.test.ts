@@ -78,7 +78,16 @@ describe("game piece names (section 5)", () => {
   });
   it("may not be used already", () => {
     expect(pieceNameProblem("stone", tree())).toBe("used");
-    expect(pieceNameProblem("version", tree())).toBe("used");
+  });
+  it("may not be a name the tree files as a deck, a card or a setting, even when absent", () => {
+    const bare: Tree = { root: {} };
+    expect(pieceNameProblem("deck-extra", bare)).toBe("deck");
+    expect(pieceNameProblem("__card-extra", bare)).toBe("underscores");
+    for (const name of ["version", "baseScale", "dims"]) expect(pieceNameProblem(name, bare)).toBe("setting");
+    // Each refused name would otherwise make an entry the editor cannot rename or delete as a piece.
+    for (const name of ["deck-extra", "version", "baseScale", "dims"]) expect(mayDelete(name)).toBe(false);
+    expect(pieceNameProblem("decks", bare)).toBeNull();
+    expect(pieceNameProblem("my-deck-1", bare)).toBeNull();
   });
 });
 
@@ -93,6 +102,15 @@ describe("add, rename, delete", () => {
   it("refuses an invalid name with its reason", () => {
     expect(addPiece(tree(), "ab")).toEqual({ ok: false, error: "At least 3 characters" });
     expect(addPiece(tree(), "stone")).toEqual({ ok: false, error: "Name already exists" });
+    expect(addPiece({ root: {} }, "deck-extra")).toEqual({
+      ok: false,
+      error: 'Names starting with "deck-" belong to decks',
+    });
+    // A piece named baseScale would be overwritten by the base scale slider.
+    expect(addPiece({ root: {} }, "baseScale")).toEqual({
+      ok: false,
+      error: "version, baseScale and dims are settings of the tree",
+    });
   });
 
   it("renames a piece in place and updates accepts lists in plain and conditional positions", () => {
@@ -128,6 +146,8 @@ describe("add, rename, delete", () => {
     expect(renamePiece(tree(), "root", "base").ok).toBe(false);
     expect(renamePiece(tree(), "deck-cards", "pile").ok).toBe(false);
     expect(renamePiece(tree(), "stone", "tray")).toEqual({ ok: false, error: "Name already exists" });
+    expect(renamePiece({ root: {}, stone: {} }, "stone", "deck-stones").ok).toBe(false);
+    expect(renamePiece({ root: {}, stone: {} }, "stone", "version").ok).toBe(false);
   });
 
   it("deletes a piece but never root, dims, cards or decks", () => {

@@ -82,11 +82,19 @@ export function pieceNames(tree: Tree): string[] {
     .sort((a, b) => a.localeCompare(b));
 }
 
-/** Why a new piece name is refused, or null when it may be used (section 5). */
+/**
+ * Why a new piece name is refused, or null when it may be used: section 5's rules, and a name must be one
+ * the tree lists as a piece (not deck-..., __card-..., version, baseScale or dims).
+ */
 export function pieceNameProblem(name: string, tree: Tree): PieceNameProblem | null {
   if (name.length < PIECE_NAME_MIN) return "too-short";
   if (name.startsWith("__")) return "underscores";
   if ((RESERVED_PIECE_NAMES as readonly string[]).includes(name)) return "reserved";
+  // A name the tree would file under another kind (a deck, a setting, dims) makes an entry the editor
+  // no longer treats as a piece: it could not be renamed or deleted, and a setting would be overwritten.
+  const kind = entryKind(name);
+  if (kind === "deck") return "deck";
+  if (kind !== "piece") return "setting";
   if (Object.hasOwn(tree, name)) return "used";
   return null;
 }

@@ -16,16 +16,17 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import { useState } from "react";
-import { clampCoord } from "../model/clamps";
+import { clampCoord, clampIndex } from "../model/clamps";
 import {
   type CoordDraft,
   type CoordEntry,
   coordEntries,
   coordId,
+  followSelection,
   isNamed,
   removeCoord,
   reorderCoords,
-  saveCoord,
+  saveCoordRow,
 } from "../model/coords";
 import type { PositionSetValue } from "../model/positions";
 import { ErrorText, VisuallyHidden } from "../parts";
@@ -46,10 +47,9 @@ export function CoordList({
   const [dragged, setDragged] = useState<number | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const move = (from: number, to: number) => {
-    const next = reorderCoords(set, from, to);
-    onChange(next, selected === String(from) ? String(Math.max(0, Math.min(to, entries.length - 1))) : null);
-  };
+  // The selection for moving follows its coordinate through every reorder (buttons, drag, edit row).
+  const move = (from: number, to: number) =>
+    onChange(reorderCoords(set, from, to), followSelection(selected, from, clampIndex(to, entries.length)));
 
   return (
     <Table size="small" aria-label="Coordinates">
@@ -77,9 +77,9 @@ export function CoordList({
               named={named}
               onCancel={() => setEditing(null)}
               onSave={(draft) => {
-                const saved = saveCoord(set, entry.key, draft);
+                const saved = saveCoordRow(set, entry.key, draft, selected);
                 if (!saved.ok) return saved.error;
-                onChange(saved.value.set, selected === entry.key ? saved.value.key : selected);
+                onChange(saved.value.set, saved.value.selected);
                 setEditing(null);
                 return null;
               }}
