@@ -55,6 +55,7 @@ const saved = (page: Page) => page.getByRole("status").filter({ hasText: "All ch
 
 let designer: Page;
 let errors: string[];
+let siteAdmin: Page;
 
 describe("the component editor", () => {
   beforeAll(async () => {
@@ -66,6 +67,7 @@ describe("the component editor", () => {
     expect(res.status()).toBe(200);
     designer = dee.page;
     errors = dee.errors;
+    siteAdmin = admin.page;
   });
 
   it("is opened from the administration page, and refused to someone who is not a designer", async () => {
@@ -79,6 +81,47 @@ describe("the component editor", () => {
     await player.page
       .getByText("Only the project's designers and site admins can use the component editor.")
       .waitFor();
+  });
+
+  it("shows 'Loading images...' and 'Loading components...' until both have loaded, then the editor", async () => {
+    // Both answers are held until the two messages have been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    const paths = ["**/components?development=true", `**/api/projects/${SLUG}/assets`];
+    for (const path of paths) await designer.route(path, hold);
+    await designer.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    await designer.getByText("Loading images...").waitFor();
+    await designer.getByText("Loading components...").waitFor();
+    expect(await designer.getByRole("heading", { name: `${SLUG} component editor` }).count()).toBe(0);
+    release();
+    await designer.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
+    await designer.getByRole("tree", { name: "Component tree" }).waitFor();
+    expect(await designer.getByText("Loading components...").count()).toBe(0);
+    expect(await designer.getByText("Loading images...").count()).toBe(0);
+    for (const path of paths) await designer.unroute(path, hold);
+  });
+
+  it("says 'Failed to load data' when the load fails: an unknown project, or a server error", async () => {
+    await siteAdmin.goto(`${server.url}/projects/no-such-project/admin/component-editor`);
+    await siteAdmin.getByRole("alert").getByText("Failed to load data").waitFor();
+    expect(await siteAdmin.getByRole("heading", { name: /component editor/ }).count()).toBe(0);
+
+    const broken = (route: Route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal server error." });
+    await designer.route("**/components?development=true", broken);
+    await designer.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    const alert = designer.getByRole("alert");
+    await alert.getByText("Failed to load data").waitFor();
+    await alert.getByText("Internal server error.").waitFor();
+    // Not the refusal a non-designer gets.
+    expect(await designer.getByText("Only the project's designers").count()).toBe(0);
+    await designer.unroute("**/components?development=true", broken);
   });
 
   it("renames a piece and updates the accepts lists that name it", async () => {
@@ -143,7 +186,52 @@ describe("the component editor", () => {
     await designer.getByText("Selected: pebble-red").waitFor();
   });
 
-  it("adds a position by clicking the canvas, saves it, and a table bound to the editor takes it at once", async () => {
+  it("adds a piece only under a valid name, and deletes it after 'Confirm deletion?'", async () => {
+    await openEditor(designer);
+    const tree = designer.getByRole("tree", { name: "Component tree" });
+    const name = designer.getByLabel("New piece name");
+    const add = designer.getByRole("button", { name: "Add piece" });
+    // Each refused name keeps Add disabled and says why beside it (sections 5 and 3).
+    for (const [bad, reason] of [
+      ["ab", "At least 3 characters"],
+      ["__x", 'Cannot start with "__"'],
+      ["accepts", "Name is reserved"],
+      ["tray", "Name already exists"],
+      ["deck-extra", 'Names starting with "deck-" belong to decks'],
+      ["baseScale", "version, baseScale and dims are settings of the tree"],
+    ] as const) {
+      await name.fill(bad);
+      await designer.getByRole("form", { name: "Add a piece" }).getByText(reason, { exact: true }).waitFor();
+      expect(await add.isDisabled()).toBe(true);
+    }
+    await name.fill("meeple");
+    expect(await add.isDisabled()).toBe(false);
+    await add.click();
+    await designer.getByText("Selected: meeple").waitFor();
+    await tree.getByRole("treeitem", { name: "meeple", exact: true }).waitFor();
+    await saved(designer);
+    expect((await devTree(designer)).meeple).toEqual({});
+
+    // Cancel keeps it.
+    await designer.getByRole("button", { name: "Delete meeple" }).click();
+    const confirm = designer.getByRole("dialog", { name: "Confirm deletion?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await tree.getByRole("treeitem", { name: "meeple", exact: true }).waitFor();
+
+    await designer.getByRole("button", { name: "Delete meeple" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await tree.getByRole("treeitem", { name: "meeple", exact: true }).waitFor({ state: "detached" });
+    await designer.getByText("Selected: root").waitFor();
+    await saved(designer);
+    // Gone after a reload too.
+    await designer.reload();
+    await tree.getByRole("treeitem", { name: "tray", exact: true }).waitFor();
+    expect(await tree.getByRole("treeitem", { name: "meeple", exact: true }).count()).toBe(0);
+    expect(Object.hasOwn(await devTree(designer), "meeple")).toBe(false);
+  });
+
+  it("adds a position by clicking the canvas, saves it, and a table bound to the editor draws it at once", async () => {
     // A sandbox table of the project, open beside the editor and bound to it from its settings.
     const create = await designer.request.post(`${server.url}/api/projects/${SLUG}/new-table`, {
       data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "public-sandbox" },
@@ -151,6 +239,7 @@ describe("the component editor", () => {
     expect(create.status()).toBe(200);
     const { tableId } = (await create.json()) as { tableId: string };
     const table = await designer.context().newPage();
+    await table.setViewportSize({ width: 1500, height: 1000 });
     await table.goto(`${server.url}/projects/${SLUG}/table/${tableId}`);
     await table.getByRole("region", { name: "red player area" }).waitFor();
     await table.getByRole("button", { name: "Table menu" }).click();
@@ -159,20 +248,18 @@ describe("the component editor", () => {
     await table.getByRole("button", { name: "Unbind table from editor" }).waitFor();
     await table.keyboard.press("Escape");
 
-    // The table loads its components again when the editor saves: listen for that answer.
-    const reloaded = table.waitForResponse(
-      async (r) =>
-        r.url().includes(`/api/table-open/${tableId}`) &&
-        JSON.stringify(((await r.json()) as { components: Tree }).components.tray?.positions ?? {}).includes(
-          '"coords":[{"x":210,"y":70},{',
-        ),
-      { timeout: 20_000 },
-    );
     await openEditor(designer);
     await designer.getByRole("treeitem", { name: "tray", exact: true }).click();
     await designer.getByRole("button", { name: "Edit positions" }).click();
     const dialog = designer.getByRole("dialog", { name: /Positions: positions of tray/ });
     await dialog.getByText("Coordinates of supply").waitFor();
+    // The supply spreads its stones round its first coordinate while it is multi; as a plain list it
+    // puts one stone on each coordinate, so the table shows where the new one is.
+    await dialog.getByRole("button", { name: "Edit position set supply" }).click();
+    const setCard = dialog.getByRole("region", { name: "Editing position set supply" });
+    await setCard.getByRole("checkbox", { name: "Multi", exact: true }).uncheck();
+    await setCard.getByRole("button", { name: "Save position set supply" }).click();
+    await dialog.getByRole("region", { name: "Position set supply" }).getByText("Multi: no").waitFor();
 
     // The tray is 420 x 140 and fits 560 px wide at zoom 1: a canvas pixel is 0.75 units, so the click
     // lands near (75, 39); the sub-pixel position of the canvas decides the last unit.
@@ -190,19 +277,33 @@ describe("the component editor", () => {
     await dialog.getByRole("button", { name: "Save and Close" }).click();
     await dialog.waitFor({ state: "detached" });
     await saved(designer);
-    const trayPiece = (await devTree(designer)).tray as { positions: { supply: { coords: unknown[] } } };
+    const trayPiece = (await devTree(designer)).tray as {
+      positions: { supply: { coords: unknown[]; multi?: boolean } };
+    };
     expect(trayPiece.positions.supply.coords).toEqual([
       { x: 210, y: 70 },
       { x, y },
     ]);
-    // The bound table took the development components at the save, without a reload of the page.
-    const answer = (await (await reloaded).json()) as { components: Tree };
-    expect(
-      (answer.components.tray as { positions: { supply: { coords: unknown[] } } }).positions.supply.coords,
-    ).toEqual([
-      { x: 210, y: 70 },
-      { x, y },
-    ]);
+    // Unchecked, the property goes (its default is false).
+    expect(trayPiece.positions.supply.multi).toBeUndefined();
+
+    // The bound table took the development components at the save, without a reload of the page: a
+    // stone of red's supply is now drawn centred on the new coordinate of red's tray.
+    const stoneAtNewCoordinate = () =>
+      table.evaluate(
+        ([px, py]) => {
+          const tray = document.querySelector('[data-component-id="area-red"]');
+          if (!tray) return false;
+          const box = tray.getBoundingClientRect();
+          const at = { x: box.left + (px * box.width) / 420, y: box.top + (py * box.height) / 140 };
+          return [...tray.querySelectorAll('[data-component-name="stone-red"]')].some((stone) => {
+            const s = stone.getBoundingClientRect();
+            return Math.abs(s.left + s.width / 2 - at.x) < 2 && Math.abs(s.top + s.height / 2 - at.y) < 2;
+          });
+        },
+        [x, y] as const,
+      );
+    await expect.poll(stoneAtNewCoordinate, { timeout: 20_000 }).toBe(true);
     await table.getByRole("region", { name: "red player area" }).waitFor();
     await table.close();
   });
@@ -231,6 +332,29 @@ describe("the component editor", () => {
     expect((await devTree(designer)).tray?.clickableAreas).toEqual({
       pile: { left: 0, top: 0, width: 120, height: 100 },
     });
+  });
+
+  it("previews the clip path and the filter live as they are typed, and stores them on Save and Close", async () => {
+    await openEditor(designer);
+    await designer.getByRole("treeitem", { name: "stone-blue", exact: true }).click();
+    for (const [button, field, preview, property, first, second] of [
+      ["Edit clip path", "Clip path", "Preview of the clip path", "clipPath", "circle(50%)", "inset(10px)"],
+      ["Edit filter", "Filter", "Preview of the filter", "filter", "grayscale(1)", "blur(2px)"],
+    ] as const) {
+      await designer.getByRole("button", { name: button }).click();
+      const dialog = designer.getByRole("dialog", { name: new RegExp(`^${field}: `) });
+      const shown = dialog.getByRole("img", { name: preview });
+      const style = () => shown.evaluate((el, p) => getComputedStyle(el)[p], property);
+      expect(await style()).toBe("none");
+      await dialog.getByRole("textbox", { name: field }).fill(first);
+      await expect.poll(style).toBe(first);
+      await dialog.getByRole("textbox", { name: field }).fill(second);
+      await expect.poll(style).toBe(second);
+      await dialog.getByRole("button", { name: "Save and Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await saved(designer);
+      expect((await devTree(designer))["stone-blue"]?.[property]).toBe(second);
+    }
   });
 
   it("turns a value with one result back into a plain value when its last check is removed", async () => {
@@ -281,6 +405,64 @@ describe("the component editor", () => {
     await designer.getByRole("heading", { name: `${SLUG} component editor` }).click();
     await saved(designer);
     expect((await devTree(designer)).baseScale).toBe(2.5);
+  });
+
+  it("asks before an in-app link leaves changes that are being saved or failed to save", async () => {
+    await openEditor(designer);
+    const before = await devTree(designer);
+    const leave = designer.getByRole("dialog", { name: "Leave the component editor?" });
+    const help = designer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Help" });
+    const onEditor = async () => {
+      await designer.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
+      expect(new URL(designer.url()).pathname).toBe(`/projects/${SLUG}/admin/component-editor`);
+    };
+
+    // A save under way: held by the test until it says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holdSaves = async (route: Route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    };
+    await designer.route("**/components?development=true", holdSaves);
+    await designer.getByLabel("Base scale value").fill("3.5");
+    await designer.getByRole("status").filter({ hasText: "Saving..." }).waitFor();
+    await help.click();
+    await leave.getByText("A save is still under way and may fail.").waitFor();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await leave.waitFor({ state: "detached" });
+    await onEditor();
+    release();
+    await saved(designer);
+    await designer.unroute("**/components?development=true", holdSaves);
+    expect((await devTree(designer)).baseScale).toBe(3.5);
+
+    // A failed save: 'Save and leave' tries again and stays while the server cannot be reached.
+    const blockSaves = (route: Route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue();
+    await designer.route("**/components?development=true", blockSaves);
+    await designer.getByLabel("Base scale value").fill("4");
+    await designer.getByRole("status").filter({ hasText: "Failed to save data" }).waitFor();
+    await help.click();
+    await leave.getByText("The last save failed: your changes are only in this page.").waitFor();
+    await leave.getByRole("button", { name: "Save and leave" }).click();
+    await leave.getByText("Failed to save data: you are still in the editor.").waitFor();
+    // (The open dialog hides the page behind it from the accessibility tree: the address tells.)
+    expect(new URL(designer.url()).pathname).toBe(`/projects/${SLUG}/admin/component-editor`);
+    await designer.unroute("**/components?development=true", blockSaves);
+    await leave.getByRole("button", { name: "Save and leave" }).click();
+    await designer.getByRole("heading", { name: "How to use" }).waitFor();
+    expect(new URL(designer.url()).pathname).toBe("/about");
+    expect(await devTree(designer)).toEqual({ ...before, baseScale: 4 });
+
+    // With everything saved, links leave without a question.
+    await openEditor(designer);
+    await designer.getByRole("link", { name: "Administration" }).click();
+    await designer.waitForURL(`**/projects/${SLUG}/admin`);
+    await designer.getByRole("link", { name: "Open component editor" }).waitFor();
+    expect(await leave.count()).toBe(0);
   });
 
   it("warns before leaving while a change is not saved", async () => {

@@ -4,7 +4,7 @@ import Container from "@mui/material/Container";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider, useRouteError } from "react-router";
 import { useCurrentUser } from "./auth";
 import { LoggedInShell, LoggedOutShell } from "./Shell";
 import { theme } from "./theme";
@@ -14,14 +14,22 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
+// A data router (one catch-all route; the pages keep their <Routes>) only so that a page can hold a
+// navigation with useBlocker: the component editor asks before unsaved changes are left behind. Its
+// error boundary throws the error on, so a crash stays an uncaught error, as under <BrowserRouter>,
+// rather than a page of the router's own.
+const router = createBrowserRouter([{ path: "*", element: <AuthSwitch />, errorElement: <Rethrow /> }]);
+
+function Rethrow(): never {
+  throw useRouteError();
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <BrowserRouter>
-          <AuthSwitch />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </ThemeProvider>
     </QueryClientProvider>
   );

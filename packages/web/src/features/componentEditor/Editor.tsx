@@ -17,6 +17,7 @@ import type { AssetDto } from "./api";
 import { BaseScaleControl } from "./BaseScaleControl";
 import { DimsField } from "./DimsField";
 import { EditorModals, type OpenModal } from "./EditorModals";
+import { LeaveGuard } from "./LeaveGuard";
 import { backgroundChoices } from "./model/background";
 import { MESSAGES } from "./model/messages";
 import type { Outcome } from "./model/outcome";
@@ -86,19 +87,17 @@ export function Editor({
 
   return (
     <Stack spacing={2}>
+      <LeaveGuard
+        dirty={autosave.dirty}
+        rawUnsaved={rawDirty}
+        status={autosave.status}
+        flush={autosave.flush}
+      />
       <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 2 }}>
         <Button
           component={RouterLink}
           to={`/projects/${encodeURIComponent(slug)}/admin`}
           startIcon={<ArrowBackIcon />}
-          onClick={(e) => {
-            // In-app links do not fire beforeunload: ask here too while edits are unsaved.
-            if (
-              autosave.dirty &&
-              !window.confirm("Leave the component editor? Some changes are not saved yet.")
-            )
-              e.preventDefault();
-          }}
         >
           Administration
         </Button>

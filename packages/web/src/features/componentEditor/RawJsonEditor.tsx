@@ -10,16 +10,15 @@ import { EditorView, keymap } from "@codemirror/view";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useEffect, useId, useRef, useState } from "react";
-import { JSON_CHECK_MS } from "./model/limits";
-import { blurSave, parseTreeText, treeText } from "./model/rawJson";
+import {
+  blurSave,
+  checkTreeText,
+  parseTreeText,
+  type TextCheck,
+  treeText,
+  watchTreeText,
+} from "./model/rawJson";
 import type { Tree } from "./model/tree";
-
-type Check = { valid: true } | { valid: false; error: string };
-
-function check(text: string): Check {
-  const parsed = parseTreeText(text);
-  return parsed.ok ? { valid: true } : { valid: false, error: parsed.error };
-}
 
 /**
  * CodeMirror's standard keys and undo history. Tab is left to the browser (no indentWithTab), so a
@@ -43,17 +42,11 @@ export function RawJsonEditor({
   treeRef.current = tree;
   const callbacks = useRef({ onSave, onDirtyChange });
   callbacks.current = { onSave, onDirtyChange };
-  const [state, setState] = useState<Check>({ valid: true });
+  const [state, setState] = useState<TextCheck>({ valid: true });
   const statusId = useId();
 
   useEffect(() => {
     const text = () => view.current?.state.doc.toString() ?? "";
-    const report = () => {
-      const current = text();
-      const result = check(current);
-      setState(result);
-      callbacks.current.onDirtyChange(!result.valid || blurSave(current, treeRef.current) !== null);
-    };
     const editor = new EditorView({
       parent: host.current as HTMLDivElement,
       state: EditorState.create({
@@ -71,7 +64,7 @@ export function RawJsonEditor({
           EditorView.domEventHandlers({
             blur: () => {
               const current = text();
-              const result = check(current);
+              const result = checkTreeText(current);
               setState(result);
               if (!result.valid) {
                 console.error("Raw JSON editor: the text does not parse:", result.error);
@@ -87,9 +80,12 @@ export function RawJsonEditor({
       }),
     });
     view.current = editor;
-    const timer = window.setInterval(report, JSON_CHECK_MS);
+    const stopChecks = watchTreeText(text, (result, current) => {
+      setState(result);
+      callbacks.current.onDirtyChange(!result.valid || blurSave(current, treeRef.current) !== null);
+    });
     return () => {
-      window.clearInterval(timer);
+      stopChecks();
       editor.destroy();
       view.current = null;
       callbacks.current.onDirtyChange(false);

@@ -1,8 +1,9 @@
 // Small shared pieces of the component editor's screens.
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { ERROR_TOAST_MS } from "./model/limits";
+import { timedMessage } from "./model/timedMessage";
 
 /** Text for screen readers only, so repeated buttons ('Conditions', 'Edit') say what they belong to. */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
@@ -25,16 +26,9 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
 /** A message that clears itself after `ms` (position-set errors stay 5 s, section 9). */
 export function useTimedMessage(ms = ERROR_TOAST_MS) {
   const [message, setMessage] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const show = useCallback(
-    (text: string | null) => {
-      window.clearTimeout(timer.current);
-      setMessage(text);
-      if (text !== null) timer.current = window.setTimeout(() => setMessage(null), ms);
-    },
-    [ms],
-  );
+  const [timed] = useState(() => timedMessage(setMessage, ms));
+  useEffect(() => () => timed.dispose(), [timed]);
+  const show = useCallback((text: string | null) => timed.show(text), [timed]);
   return { message, show };
 }
 

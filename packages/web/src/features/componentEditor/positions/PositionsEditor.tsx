@@ -14,7 +14,8 @@ import type { Coord, Json } from "@tt/engine";
 import { useCallback, useState } from "react";
 import { DimsField } from "../DimsField";
 import type { BackgroundChoice } from "../model/background";
-import { addCoord, coordEntries, moveCoord } from "../model/coords";
+import { addCoord, moveCoord } from "../model/coords";
+import { type DotSize, drawPositions } from "../model/drawPositions";
 import { DEFAULT_GRID, DOT_SIZES } from "../model/limits";
 import { MESSAGES } from "../model/messages";
 import { asPositions, dimsOf, type Positions, setNames, setOf, withDims, withSet } from "../model/positions";
@@ -24,8 +25,6 @@ import { ErrorText, useTimedMessage } from "../parts";
 import { CoordList } from "./CoordList";
 import { SetCard } from "./SetCard";
 import { SetSelector } from "./SetSelector";
-
-type DotSize = keyof typeof DOT_SIZES;
 
 export function PositionsEditor({
   title,
@@ -62,31 +61,7 @@ export function PositionsEditor({
   };
 
   const draw: Draw = useCallback(
-    (ctx, scale) => {
-      const radius = DOT_SIZES[dot];
-      for (const name of setNames(draft)) {
-        const current = name === setName;
-        for (const { key, coord } of coordEntries(setOf(draft, name) ?? {})) {
-          const [x, y] = [coord.x * scale, coord.y * scale];
-          ctx.fillStyle = current ? "#d32f2f" : "rgba(25, 118, 210, 0.7)";
-          ctx.beginPath();
-          ctx.arc(x, y, Math.max(radius, 1), 0, Math.PI * 2);
-          ctx.fill();
-          if (current && key === moving) {
-            ctx.strokeStyle = "#d32f2f";
-            ctx.lineWidth = 2;
-            ctx.beginPath();
-            ctx.arc(x, y, radius + 5, 0, Math.PI * 2);
-            ctx.stroke();
-          }
-          if (current && radius >= DOT_SIZES.medium) {
-            ctx.fillStyle = "#000";
-            ctx.font = "11px sans-serif";
-            ctx.fillText(key, x + radius + 2, y - radius - 2);
-          }
-        }
-      }
-    },
+    (ctx, scale) => drawPositions(ctx, scale, draft, setName, moving, dot),
     [draft, setName, moving, dot],
   );
 
