@@ -1,13 +1,28 @@
-import { deploy } from "./deploy";
-import { parseOptions, USAGE } from "./options";
+import { deploy, SETUP_KINDS, type SetupKind } from "./deploy";
+import { httpFailures } from "./http";
+import { type LoadOptions, parseOptions, USAGE } from "./options";
 import { rampRun } from "./ramp";
-import { machineLine } from "./report";
-import { steadyRun } from "./run";
+import { machineLine, printSummaryTable } from "./report";
+import { type RunSummary, steadyRun } from "./run";
 import { socketsRun } from "./sockets";
 
 // `npm run bench:load`: bots on socket.io-client against real server processes (DESIGN.md,
 // 'Performance budgets': 1,000 tables x 4 sockets, one turn a second per table, p99 turn -> all
 // clients <= 25 ms, nothing lost). See docs/load.md for how to read the report.
+
+/** Stands for a finished ramp or sockets run, which has no row in a summary table. */
+const DONE: RunSummary = {
+  turnsPerSecond: 0,
+  toAll: { p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, max: Number.NaN },
+  senderP99: Number.NaN,
+  refusals: 0,
+  lost: 0,
+  duplicated: 0,
+  hashesEqual: 0,
+  clients: 0,
+  serverCpuMsPerTurn: Number.NaN,
+  serverRssMb: 0,
+};
 
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseOptions>;
@@ -26,9 +41,29 @@ async function main(): Promise<void> {
   console.log(`== load: ${options.setup}: ${what}`);
   console.log(`  machine: ${machineLine()}; ${new Date().toISOString()}`);
   const t0 = performance.now();
-  const deployment = await deploy(options.setup);
+  const setups = options.setup === "all" ? SETUP_KINDS : [options.setup];
+  const results: { setup: string; summary: RunSummary | null }[] = [];
+  for (const setup of setups) {
+    if (setups.length > 1) console.log(`\n== ${setup}`);
+    results.push({ setup, summary: await runOne(setup, options) });
+  }
+  if (setups.length > 1) {
+    console.log(`\n== summary: ${what}`);
+    printSummaryTable(results);
+  }
+  console.log(`  done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  // Sockets and timers of thousands of bots: leave at once rather than wait for each to close.
+  process.exit(results.some((r) => r.summary === null) ? 1 : 0);
+}
+
+/** Starts one set-up, runs the chosen mode against it and stops it; null when the run failed. */
+async function runOne(setup: SetupKind, options: LoadOptions): Promise<RunSummary | null> {
+  const t0 = performance.now();
+  // Each set-up's report lists only its own failed calls.
+  httpFailures.clear();
+  const deployment = await deploy(setup);
   console.log(`  ${deployment.describe}; started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  let failed = false;
+  let summary: RunSummary | null = null;
   // Ctrl-C still stops the servers and drops the database.
   const interrupt = () => {
     console.log("\n  interrupted: stopping the servers");
@@ -38,9 +73,10 @@ async function main(): Promise<void> {
   try {
     if (options.mode === "sockets") await socketsRun(deployment, options);
     else if (options.mode === "ramp") await rampRun(deployment, options);
-    else await steadyRun(deployment, options);
+    else summary = await steadyRun(deployment, options);
+    // Ramp and sockets runs print their own report; they count as done.
+    summary ??= DONE;
   } catch (err) {
-    failed = true;
     console.error(err);
     for (const s of deployment.servers) {
       const tail = s.output().trim().split("\n").slice(-20).join("\n");
@@ -50,9 +86,7 @@ async function main(): Promise<void> {
     process.off("SIGINT", interrupt);
     await deployment.stop();
   }
-  console.log(`  done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  // Sockets and timers of thousands of bots: leave at once rather than wait for each to close.
-  process.exit(failed ? 1 : 0);
+  return summary;
 }
 
 void main();

@@ -3,7 +3,8 @@ import { SETUP_KINDS, type SetupKind } from "./deploy";
 
 export interface LoadOptions {
   mode: "run" | "ramp" | "sockets";
-  setup: SetupKind;
+  /** One set-up, or every one in turn with the same parameters (steady runs only). */
+  setup: SetupKind | "all";
   tables: number;
   seats: number;
   seconds: number;
@@ -18,7 +19,8 @@ export interface LoadOptions {
 
 export const USAGE = `npm run bench:load -- [options]
 
-  --setup pglite|postgres|redis2   server set-up (default pglite)
+  --setup pglite|postgres|redis2|all   server set-up (default pglite); all: the three one after
+                   another with the same parameters, then one summary table (steady runs only)
   --tables N       tables played at once (default 100)
   --seats N        seats per table (default 4)
   --seconds S      measured seconds (default 60), after --warmup S (default 10)
@@ -66,15 +68,17 @@ export function parseOptions(argv: string[]): LoadOptions {
       throw new Error(`--${name} must be an integer >= ${min}, not '${v}'`);
     return n;
   };
-  if (!SETUP_KINDS.includes(values.setup as SetupKind)) {
-    throw new Error(`--setup must be one of ${SETUP_KINDS.join(", ")}, not '${values.setup}'`);
+  if (values.setup !== "all" && !SETUP_KINDS.includes(values.setup as SetupKind)) {
+    throw new Error(`--setup must be one of ${SETUP_KINDS.join(", ")} or all, not '${values.setup}'`);
   }
   if (values.ramp && values.sockets !== undefined) throw new Error("--ramp and --sockets are separate runs");
+  if (values.setup === "all" && (values.ramp || values.sockets !== undefined))
+    throw new Error("--setup all is for steady runs: --ramp and --sockets take one set-up");
   const tables = int("tables", values.tables, 1);
   const seats = int("seats", values.seats, 1);
   return {
     mode: values.ramp ? "ramp" : values.sockets !== undefined ? "sockets" : "run",
-    setup: values.setup as SetupKind,
+    setup: values.setup as SetupKind | "all",
     tables,
     seats,
     seconds: int("seconds", values.seconds, 1),

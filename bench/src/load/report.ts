@@ -1,6 +1,7 @@
 import { cpus, totalmem } from "node:os";
 import { httpFailures } from "./http";
 import type { Reading } from "./meter";
+import type { RunSummary } from "./run";
 import type { Window } from "./stats";
 import type { VerifyResult } from "./verify";
 
@@ -130,4 +131,48 @@ export function printVerify(v: VerifyResult, pendingAtStop: number): void {
   for (const e of v.examples) line("", e);
   if (httpFailures.size > 0)
     line("HTTP failures", [...httpFailures].map(([k, n]) => `${n} x ${k}`).join(", "));
+}
+
+/** `--setup all`: one row per set-up, the same parameters, side by side. */
+export function printSummaryTable(rows: { setup: string; summary: RunSummary | null }[]): void {
+  const head = [
+    "set-up",
+    "turns/s",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "sender p99 ms",
+    "refused",
+    "lost",
+    "dup",
+    "hashes equal",
+    "server CPU ms/turn",
+    "server RSS",
+  ];
+  const body = rows.map(({ setup, summary: s }) =>
+    s
+      ? [
+          setup,
+          s.turnsPerSecond.toFixed(1),
+          ms(s.toAll.p50),
+          ms(s.toAll.p95),
+          ms(s.toAll.p99),
+          ms(s.toAll.max),
+          ms(s.senderP99),
+          String(s.refusals),
+          String(s.lost),
+          String(s.duplicated),
+          `${s.hashesEqual}/${s.clients}`,
+          Number.isNaN(s.serverCpuMsPerTurn) ? "-" : s.serverCpuMsPerTurn.toFixed(2),
+          mb(s.serverRssMb),
+        ]
+      : [setup, "failed (see its output above)", ...head.slice(2).map(() => "")],
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const row = (cells: string[]) => `  | ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log("  p50 to max: turn -> every seat of its table; sender p99: turn -> its sender");
+  console.log(row(head));
+  console.log(`  |${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of body) console.log(row(r));
 }

@@ -72,7 +72,22 @@ export async function measure(
   return { window, reading };
 }
 
-export async function steadyRun(deployment: Deployment, options: LoadOptions): Promise<void> {
+/** One steady run's headline figures, for the combined table of `--setup all`. */
+export interface RunSummary {
+  turnsPerSecond: number;
+  toAll: { p50: number; p95: number; p99: number; max: number };
+  senderP99: number;
+  refusals: number;
+  lost: number;
+  duplicated: number;
+  hashesEqual: number;
+  clients: number;
+  /** CPU milliseconds per turn of the servers (and database, Redis) together. */
+  serverCpuMsPerTurn: number;
+  serverRssMb: number;
+}
+
+export async function steadyRun(deployment: Deployment, options: LoadOptions): Promise<RunSummary> {
   const fleet = await Fleet.create(deployment, {
     slug: options.game,
     seats: options.seats,
@@ -99,8 +114,27 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     if (trouble.reconnects || trouble.strays)
       console.log(`  sockets: ${trouble.reconnects} reconnects, ${trouble.strays} stray events`);
     console.log("\n  check (every game of the run, warm-up included):");
-    printVerify(await fleet.verify(), unanswered);
+    const verified = await fleet.verify();
+    printVerify(verified, unanswered);
     if (profileDir) printProfiles(profileDir);
+    const turnsPerSecond = window.turnsDelivered / reading.seconds;
+    const serverCpu =
+      reading.servers.reduce((a, sv) => a + sv.cpuPercent, 0) +
+      (reading.database?.cpuPercent ?? 0) +
+      (reading.redisCpuPercent ?? 0);
+    const toAll = window.toAll.summary();
+    return {
+      turnsPerSecond,
+      toAll,
+      senderP99: window.toSender.summary().p99,
+      refusals: window.refusals.total(),
+      lost: verified.lost,
+      duplicated: verified.duplicated,
+      hashesEqual: verified.hashesEqual,
+      clients: verified.clients,
+      serverCpuMsPerTurn: turnsPerSecond > 0 ? (10 * serverCpu) / turnsPerSecond : Number.NaN,
+      serverRssMb: reading.servers.reduce((a, sv) => a + sv.rssMb, 0),
+    };
   } finally {
     fleet.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
