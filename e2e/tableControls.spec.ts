@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { move, piece, ready, square, standsOn, startedChess } from "./chess";
 import {
@@ -48,6 +49,28 @@ async function chessPair(a: Person, b: Person, tableMode?: string) {
   return { tableId, url, white: w, black: bl };
 }
 
+/** Which square each chess piece on the board stands on ('off' for a piece not on a square). */
+const squaresOf = (page: Page) =>
+  page.evaluate(() => {
+    const squares = [...document.querySelectorAll("[data-position][data-slot]")].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { slot: e.getAttribute("data-slot"), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    const out: Record<string, string> = {};
+    for (const e of document.querySelectorAll('[role="application"] [data-component-id]')) {
+      const id = e.getAttribute("data-component-id") ?? "";
+      if (!/^(white|black)-/.test(id)) continue;
+      const r = e.getBoundingClientRect();
+      let best = { slot: "off", d: 4 };
+      for (const s of squares) {
+        const d = Math.hypot(s.x - (r.x + r.width / 2), s.y - (r.y + r.height / 2));
+        if (d < best.d) best = { slot: s.slot ?? "off", d };
+      }
+      out[id] = best.slot;
+    }
+    return out;
+  });
+
 const alertWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const logLines = (page: Page) => page.getByRole("log", { name: "Game log lines" });
 
@@ -69,6 +92,19 @@ describe("table controls", () => {
     await standsOn(black.page, "white-pawn-e2", "e2");
     // Nothing stays selected: the next move works with two clicks.
     expect(await piece(white.page, "white-pawn-e2").getAttribute("data-selected")).toBeNull();
+    await move(white.page, "white-pawn-e2", "e3");
+    await standsOn(black.page, "white-pawn-e2", "e3");
+    // Enter on the focused Undo button presses it: the table's Enter (open the chat) stays out of the way.
+    await ready(white.page);
+    await white.page.getByRole("button", { name: "Undo" }).focus();
+    await white.page.keyboard.press("Enter");
+    await standsOn(white.page, "white-pawn-e2", "e2");
+    await standsOn(black.page, "white-pawn-e2", "e2");
+    expect(
+      await white.page
+        .getByRole("textbox", { name: "Chat message" })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(false);
     await move(white.page, "white-pawn-e2", "e3");
     await standsOn(black.page, "white-pawn-e2", "e3");
 
@@ -237,6 +273,12 @@ describe("table controls", () => {
     const volume = panel.getByRole("slider", { name: /Volume/ });
     await volume.focus();
     await page.keyboard.press("ArrowLeft");
+    // Move evaluation speed: 1 plus two steps of 0.05.
+    const speed = panel.getByRole("slider", { name: /Move evaluation speed/ });
+    await speed.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("evalSpeed-chess"))).toBe("1.1");
     await panel.getByRole("switch", { name: "Edge scrolling" }).check();
     await panel.getByRole("switch", { name: "Display hover tooltips" }).uncheck();
     await panel.getByRole("switch", { name: "Close chat after message is sent" }).check();
@@ -248,6 +290,9 @@ describe("table controls", () => {
     const again = await openTableSettings(page);
     expect(await again.getByRole("slider", { name: /Zoom/ }).getAttribute("aria-valuenow")).toBe("105");
     expect(await again.getByRole("slider", { name: /Volume/ }).getAttribute("aria-valuenow")).toBe("0.49");
+    expect(
+      await again.getByRole("slider", { name: /Move evaluation speed/ }).getAttribute("aria-valuenow"),
+    ).toBe("1.1");
     expect(await again.getByRole("switch", { name: "Edge scrolling" }).isChecked()).toBe(true);
     expect(await again.getByRole("switch", { name: "Display hover tooltips" }).isChecked()).toBe(false);
     expect(await again.getByRole("switch", { name: "Close chat after message is sent" }).isChecked()).toBe(
@@ -296,7 +341,7 @@ describe("table controls", () => {
   });
 
   it("replays an ended game step by step, reopens a copied link at its event, and forks a debug table there", {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const admin = await person("rep_admin", "admin");
     const { url, white, black } = await chessPair(await person("rep_eve"), await person("rep_fay"));
@@ -324,6 +369,15 @@ describe("table controls", () => {
     await page.getByRole("switch", { name: "Replay" }).check();
     const replay = page.getByRole("region", { name: "Replay" });
     await replay.getByText(`Event ${events} of ${events}`).waitFor();
+    // A plain player: no debug table from the replay, and Ctrl-click on the log is a plain click.
+    expect(await replay.getByRole("button", { name: "Debug table at this position" }).count()).toBe(0);
+    const playerLine = logLines(page).locator("[data-seq]").first();
+    expect(await playerLine.getAttribute("title")).toBeNull();
+    const debugCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/debug-table/")) debugCalls.push(r.url());
+    });
+    await playerLine.click({ modifiers: ["Control"] });
     await page.locator("body").click({ position: { x: 5, y: 300 } });
     await page.keyboard.press("Control+ArrowLeft");
     await replay.getByText(`Event 0 of ${events}`).waitFor();
@@ -333,6 +387,7 @@ describe("table controls", () => {
     await page.keyboard.press("ArrowRight");
     await replay.getByText(`Event 2 of ${events}`).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get("turnNumber")).toBe("2");
+    expect(debugCalls).toEqual([]);
     // Which pieces have moved after two events depends on how the game logs selections: read it.
     const at2 = await page.evaluate(() =>
       [...document.querySelectorAll("[data-component-id]")].map((e) => {
@@ -375,21 +430,45 @@ describe("table controls", () => {
     };
     expect(debug).toMatchObject({ tableMode: "debug", status: "midgame", events: [] });
     expect(await onBoard(other, "white-pawn-e2")).toBe(await onBoard(page, "white-pawn-e2"));
-    // The ended table's log: an admin's Ctrl-click on a line forks there too.
+    // The ended table's log: an admin's Ctrl-click on a line forks a debug table after that line's
+    // event, and it shows the board as the replay shows it there (the knight's move: not the start).
     await other.goto(url);
-    await other.getByRole("switch", { name: "Log" }).waitFor();
-    const firstLine = logLines(other).locator("[data-seq]").first();
-    await firstLine.click({ modifiers: ["Control"] });
+    const knightLine = logLines(other).locator("[data-seq]").filter({ hasText: /f3/ }).first();
+    const seq = Number(await knightLine.getAttribute("data-seq"));
+    expect(await knightLine.getAttribute("title")).toBe("Ctrl-click: debug table at this event");
+    await other.goto(`${url}?turnNumber=${seq + 1}`);
+    await otherReplay.getByText(`Event ${seq + 1} of ${events}`).waitFor();
+    await standsOn(other, "white-knight-g1", "f3");
+    const replayed = await squaresOf(other);
+    expect(replayed).toMatchObject({ "white-knight-g1": "f3", "white-pawn-e2": "e4", "black-pawn-e7": "e5" });
+    await logLines(other)
+      .locator(`[data-seq="${seq}"]`)
+      .first()
+      .click({ modifiers: ["Control"] });
     await expect.poll(() => other.url()).not.toContain(url.split("/").at(-1) ?? "");
+    await piece(other, "white-knight-g1").waitFor();
+    await other.getByRole("application", { name: "Game board" }).waitFor();
+    await expect.poll(() => squaresOf(other)).toEqual(replayed);
+    const forkId = other.url().split("/").at(-1)?.split("?")[0] ?? "";
+    const fork = (await (await other.request.get(`${server.url}/api/table-open/${forkId}`)).json()) as {
+      tableMode: string;
+      status: string;
+    };
+    expect(fork).toMatchObject({ tableMode: "debug", status: "midgame" });
     expect(white.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
 
-  it("gives an invite link that seats a second user, and lets a designer bind and restart the table", {
-    timeout: 120_000,
+  it("gives a project designer (no site admin) an invite link that seats a second user, and bind and restart", {
+    timeout: 240_000,
   }, async () => {
     const admin = await person("inv_admin", "admin");
+    const designer = await person("inv_dee");
     const guest = await person("inv_guest");
+    const role = await admin.page.request.post(`${server.url}/api/projects/add-role/chess`, {
+      data: { username: "inv_dee", roleName: "designer" },
+    });
+    expect(role.status()).toBe(200);
     const base = `${server.url}/api/projects/chess`;
     const create = await admin.page.request.post(`${base}/new-table`, {
       data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "demo-invite" },
@@ -399,10 +478,12 @@ describe("table controls", () => {
     expect((await admin.page.request.post(`${base}/${tableId}/start-table`, { data: {} })).status()).toBe(
       200,
     );
-    const page = admin.page;
+    const page = designer.page;
     await page.goto(`${server.url}/projects/chess/table/${tableId}`);
     await piece(page, "white-pawn-e2").waitFor();
     const panel = await openTableSettings(page);
+    // Debug tables are the site admins' alone.
+    expect(await panel.getByRole("button", { name: "Debug table at this position" }).count()).toBe(0);
     await panel.getByRole("button", { name: "Get invite link for red" }).click();
     await closeTableSettings(page);
     const link = (await page.getByLabel("Invite link for red").innerText()).trim();
@@ -437,6 +518,176 @@ describe("table controls", () => {
     await guestReloaded;
     await piece(guest.page, "white-pawn-e2").waitFor();
     expect(guest.errors).toEqual([]);
+    expect(designer.errors).toEqual([]);
+  });
+
+  it("shows a plain player no designer, admin or invite control, and the server refuses each of them", {
+    timeout: 240_000,
+  }, async () => {
+    const admin = await person("none_admin", "admin");
+    const pat = await person("none_pat");
+    const base = `${server.url}/api/projects/chess`;
+    const create = await admin.page.request.post(`${base}/new-table`, {
+      data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "demo-invite" },
+    });
+    const { tableId } = (await create.json()) as { tableId: string };
+    expect((await admin.page.request.post(`${base}/${tableId}/start-table`, { data: {} })).status()).toBe(
+      200,
+    );
+    const url = `${server.url}/projects/chess/table/${tableId}`;
+    const controls = [
+      "Restart table",
+      "Reload decks",
+      "Reload data sheet",
+      "Reload components",
+      "Reload dev components from editor",
+      "Bind table to editor",
+      "Debug table at this position",
+      "Get invite link for red",
+      "Get invite link for blue",
+    ];
+    // The site admin sees every one of them at this demo-invite table: the names are the real ones.
+    await admin.page.goto(url);
+    await piece(admin.page, "white-pawn-e2").waitFor();
+    const adminPanel = await openTableSettings(admin.page);
+    for (const name of controls) expect(await adminPanel.getByRole("button", { name }).count(), name).toBe(1);
+    await closeTableSettings(admin.page);
+
+    const page = pat.page;
+    await page.goto(url);
+    await piece(page, "white-pawn-e2").waitFor();
+    const panel = await openTableSettings(page);
+    await panel.getByRole("slider", { name: /Zoom/ }).waitFor();
+    for (const name of controls) expect(await panel.getByRole("button", { name }).count(), name).toBe(0);
+    expect(await panel.getByRole("button", { name: /Unbind|invite link/i }).count()).toBe(0);
+    await closeTableSettings(page);
+
+    // The calls behind them, made by hand: refused.
+    const api = page.request;
+    const refused = [
+      await api.post(`${base}/${tableId}/restart-table/`, { data: {} }),
+      await api.post(`${server.url}/api/bind-table/${tableId}/chess`, { data: {} }),
+      await api.post(`${server.url}/api/unbind-table/${tableId}/chess`, { data: {} }),
+      await api.post(`${server.url}/api/debug-table/${tableId}/0`, { data: {} }),
+      await api.get(`${server.url}/api/invite-link/${tableId}?color=red`),
+    ];
+    expect(refused.map((r) => r.status())).toEqual([403, 403, 403, 403, 403]);
+
+    // The reloads are socket events: sent from the player's own session, each is refused.
+    const cookie = (await pat.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const socket = io(server.url, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true });
+    try {
+      const ack = (await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 })) as { ok: boolean };
+      expect(ack.ok).toBe(true);
+      for (const event of [
+        "reload decks",
+        "reload data sheet",
+        "reload components",
+        "reload dev editor components",
+      ]) {
+        const answer = new Promise<string>((resolve) => {
+          socket.once("table-event-reject", (r: { reason: string }) => resolve(r.reason));
+          socket.once("table-event", (e: { type: string }) => resolve(`accepted: ${e.type}`));
+        });
+        socket.emit(event, { tableId });
+        expect(await answer, event).toBe("Only the project's designers and site admins may reload a table.");
+        socket.removeAllListeners("table-event-reject");
+        socket.removeAllListeners("table-event");
+      }
+    } finally {
+      socket.close();
+    }
+    const after = (await (await api.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+      events: unknown[];
+      isBound: boolean;
+    };
+    expect(after).toMatchObject({ events: [], isBound: false });
+    expect(pat.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
+  });
+
+  it("magnifies a player's hand under the zoom lens, pings it there, and starts a phone at the mobile scale", {
+    timeout: 240_000,
+  }, async () => {
+    const sal = await person("lens_sal");
+    const page = sal.page;
+    const create = await page.request.post(`${server.url}/api/projects/sandbox/new-table`, {
+      data: {
+        start_position: { options: { handSize: "5" }, playerColors: ["red", "blue"] },
+        tableMode: "public-sandbox",
+      },
+    });
+    const { tableId } = (await create.json()) as { tableId: string };
+    await page.goto(`${server.url}/projects/sandbox/table/${tableId}`);
+    await page.getByRole("combobox", { name: "Play as" }).click();
+    await page.getByRole("option", { name: "blue", exact: true }).click();
+    const hand = page.getByRole("region", { name: "blue player area" });
+    const card = hand.locator('[data-component-id]:not([data-component-id^="area-"])').last();
+    await card.waitFor();
+    const id = (await card.getAttribute("data-component-id")) ?? "";
+    // The player areas lie below the board: bring the hand into the window first.
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    if (!box) throw new Error("no card in the hand");
+    const at = { x: box.x + 5, y: box.y + box.height / 2 };
+    await page.mouse.move(at.x, at.y);
+
+    // z held: the lens shows, under the pointer, a copy of this very card, 2.5 times as large.
+    await page.keyboard.down("z");
+    const lens = page.locator("[data-zoom-lens]");
+    await lens.waitFor();
+    const seen = await page.evaluate(
+      ({ id, x, y }) => {
+        // The lens's copy drops ids, test hooks, ARIA and focus: compare what is left.
+        const bare = (el: Element) => {
+          const copy = el.cloneNode(true) as Element;
+          for (const e of [copy, ...copy.querySelectorAll("*")])
+            for (const name of e.getAttributeNames())
+              if (/^(id|role|tabindex|data-.*|aria-.*)$/.test(name)) e.removeAttribute(name);
+          return copy.outerHTML;
+        };
+        // The hand as the player area shows it (a sandbox board draws the areas too).
+        const original = document.querySelector(
+          `section[aria-label="blue player area"] [data-component-id="${id}"]`,
+        );
+        const inLens = document.querySelector("[data-zoom-lens]");
+        if (!original || !inLens) return null;
+        const want = bare(original);
+        const match = [...inLens.querySelectorAll("*")].find((e) => {
+          const r = e.getBoundingClientRect();
+          return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom && bare(e) === want;
+        });
+        if (!match) return null;
+        return match.getBoundingClientRect().width / original.getBoundingClientRect().width;
+      },
+      { id, ...at },
+    );
+    expect(seen).not.toBeNull();
+    expect(seen).toBeCloseTo(2.5, 1);
+    await page.keyboard.up("z");
+    await lens.waitFor({ state: "hidden" });
+
+    // g pings the hand where the pointer is.
+    await page.keyboard.press("g");
+    const ping = page.locator("[data-ping]").first();
+    await ping.waitFor();
+    const spot = await ping.boundingBox();
+    if (!spot) throw new Error("no ping");
+    expect(Math.hypot(spot.x + spot.width / 2 - at.x, spot.y + spot.height / 2 - at.y)).toBeLessThan(3);
+
+    // A phone: the board starts at 0.3 of the base width 1000 layout (300 px wide) and fits the
+    // screen; Ctrl with + still zooms it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const board = page.getByRole("application", { name: "Game board" });
+    await board.waitFor();
+    const width = async () => (await board.boundingBox())?.width ?? 0;
+    await expect.poll(async () => Math.round(await width())).toBe(300);
+    const fits = await board.boundingBox();
+    expect(fits && fits.x >= 0 && fits.x + fits.width <= 390).toBe(true);
+    await page.keyboard.press("Control+=");
+    await expect.poll(async () => Math.round(await width())).toBe(309);
+    await page.keyboard.press("Control+-");
+    expect(sal.errors).toEqual([]);
   });
 });
