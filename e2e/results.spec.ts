@@ -150,10 +150,27 @@ describe("the ended table", () => {
       )
       .toBeLessThan(200);
 
-    // White, who has not answered, is asked too; 'Not now' closes the dialog and leaves the form inline.
+    // White, who has not answered, is asked too. Behind the dialog the table's keys wait: the arrows do
+    // not step the replay. Enter on the focused 'Not now' presses it (the chat does not take the key):
+    // the dialog closes and leaves the form inline.
     const whiteDialog = white.page.getByRole("dialog", { name: "Feedback on this game" });
-    await whiteDialog.getByRole("button", { name: "Not now" }).click();
+    await whiteDialog.waitFor();
+    const turnNumber = () => new URL(white.page.url()).searchParams.get("turnNumber");
+    await expect.poll(turnNumber).not.toBeNull();
+    const shown = turnNumber();
+    const notNow = whiteDialog.getByRole("button", { name: "Not now" });
+    await notNow.focus();
+    await white.page.keyboard.press("ArrowLeft");
+    await white.page.keyboard.press("Control+ArrowLeft");
+    await white.page.keyboard.press("Enter");
     await whiteDialog.waitFor({ state: "detached" });
+    expect(turnNumber()).toBe(shown);
+    expect(await white.page.getByRole("region", { name: "Replay" }).count()).toBe(0);
+    expect(
+      await white.page
+        .getByRole("textbox", { name: "Chat message" })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(false);
     await white.page
       .getByRole("region", { name: "Feedback" })
       .getByRole("textbox", { name: ASKED })
@@ -164,6 +181,14 @@ describe("the ended table", () => {
     await dee.page.getByRole("heading", { name: "Feedback results for project chess" }).waitFor();
     await dee.page.getByRole("table").getByText("A quick loss, but fair.").waitFor();
 
+    // A spectator (a site admin who sat nowhere) is asked nothing: feedback is the seated players'.
+    await admin.page.goto(url);
+    await admin.page
+      .getByRole("region", { name: "Feedback" })
+      .getByText("Feedback is given by the players who sat at this table.")
+      .waitFor();
+    expect(await admin.page.getByRole("dialog").count()).toBe(0);
+
     // Back at the ended table, the answers are known: no dialog this time.
     await page.reload();
     await page
@@ -172,6 +197,6 @@ describe("the ended table", () => {
       .waitFor();
     await page.getByRole("table", { name: "Scores per player" }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
-    expect([...white.errors, ...black.errors, ...dee.errors]).toEqual([]);
+    expect([...white.errors, ...black.errors, ...dee.errors, ...admin.errors]).toEqual([]);
   }, 180_000);
 });
