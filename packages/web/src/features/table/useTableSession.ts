@@ -158,6 +158,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         return;
       }
       const outcome = resynced(now, ack.events);
+      // Turns caught up after a reconnect show at once, not one move after another.
+      if (ack.events.length > 0) setTurnMoves([]);
       setModel(outcome.model);
       if (outcome.error !== null) showAlert(systemError(outcome.error));
     });
