@@ -291,7 +291,7 @@ describe("Template: Card Game between two browsers", () => {
     // The deal as each page shows it: your own hand face up, the other's as card backs, the start
     // card face up on the discard pile, 23 cards in the deck and 10 coins in the bank.
     for (const p of players) {
-      await expect(p.page.title()).resolves.toBe("Template: Card Game table - Tabletop Lab");
+      await expect(p.page.title()).resolves.toBe("Template: Card Game table - CGO");
       for (const colour of seating) {
         for (const id of pile(start.root, `area-${colour}`, "hand").map((c) => c.id)) {
           await expect
@@ -467,7 +467,7 @@ describe("Template: Board Game between two browsers", () => {
     );
     const [first, second] = players as [Player, Player];
     for (const p of players) {
-      await expect(p.page.title()).resolves.toBe("Template: Board Game table - Tabletop Lab");
+      await expect(p.page.title()).resolves.toBe("Template: Board Game table - CGO");
       for (const c of seating)
         await expect
           .poll(() => area(p.page, c).locator(`[data-component-name="stone-${c}"]`).count())
