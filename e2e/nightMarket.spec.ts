@@ -79,6 +79,13 @@ const picture = (page: Page, id: string) =>
     .getAttribute("src")
     .then((src) => /([^/]+)\.svg$/.exec(src ?? "")?.[1] ?? "");
 
+/**
+ * A turn plays its moves one after another on the default delays of game-table.md section 9 (500 ms
+ * per component move at evaluation speed 1): a card moved late in a turn lands a couple of seconds
+ * after the turn is shown, so where it lies is read for longer than the default second.
+ */
+const LANDED = { timeout: 10_000 };
+
 /** Where a card lies on the market board: the position (and slot) whose spot is under its centre. */
 async function placeOf(page: Page, id: string): Promise<string> {
   return card(page, id).evaluate((el) => {
@@ -203,7 +210,7 @@ describe("a game of Night Market between two browsers", () => {
       await expect.poll(() => coins(t.page, first.colour)).toBe(2);
       await expect.poll(() => coins(t.page, second.colour)).toBe(3);
       for (const slot of ["1", "2", "3", "4"])
-        await expect.poll(() => placeOf(t.page, row[slot]!.id)).toBe(`row ${slot}`);
+        await expect.poll(() => placeOf(t.page, row[slot]!.id), LANDED).toBe(`row ${slot}`);
       // Your own goods face up, the rival's as card backs.
       const mine = handOf(t.colour)[0]!;
       const theirs = handOf(t === first ? second.colour : first.colour)[0]!;
@@ -229,7 +236,7 @@ describe("a game of Night Market between two browsers", () => {
       .waitFor();
     await settled(both);
     for (const t of both) {
-      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 4");
+      await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 4");
       await expect.poll(() => coins(t.page, first.colour)).toBe(2);
       await expect(logText(t.page)).resolves.toBe("No moves yet.");
     }
@@ -240,10 +247,10 @@ describe("a game of Night Market between two browsers", () => {
       await expect
         .poll(() => area(t.page, first.colour).locator(`[data-component-id="${row["1"]!.id}"]`).count())
         .toBe(1);
-      await expect.poll(() => placeOf(t.page, row["2"]!.id)).toBe("row 1");
-      await expect.poll(() => placeOf(t.page, row["3"]!.id)).toBe("row 2");
-      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 3");
-      await expect.poll(() => placeOf(t.page, deck[0]!.id)).toBe("row 4");
+      await expect.poll(() => placeOf(t.page, row["2"]!.id), LANDED).toBe("row 1");
+      await expect.poll(() => placeOf(t.page, row["3"]!.id), LANDED).toBe("row 2");
+      await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 3");
+      await expect.poll(() => placeOf(t.page, deck[0]!.id), LANDED).toBe("row 4");
       await expect.poll(() => picture(t.page, deck[0]!.id)).toBe(`card-${kindOf(deck[0]!)}`);
     }
     await expect.poll(() => picture(second.page, row["1"]!.id)).toBe("card-back");
@@ -260,7 +267,7 @@ describe("a game of Night Market between two browsers", () => {
     await stateButton(second.page, "Forage by lantern light").click();
     await sameLog(both, /pressed Forage by lantern light\n.*moved card\n.*revealed card$/);
     for (const t of both) {
-      await expect.poll(() => placeOf(t.page, deck[1]!.id)).toBe("stall");
+      await expect.poll(() => placeOf(t.page, deck[1]!.id), LANDED).toBe("stall");
       await expect.poll(() => picture(t.page, deck[1]!.id)).toBe(`card-${kindOf(deck[1]!)}`);
     }
     await expect(statusBar(second.page).textContent()).resolves.toContain(
@@ -305,10 +312,10 @@ describe("a game of Night Market between two browsers", () => {
       await expect
         .poll(() => area(t.page, second.colour).locator(`[data-component-id="${row["3"]!.id}"]`).count())
         .toBe(1);
-      await expect.poll(() => placeOf(t.page, row["2"]!.id)).toBe("row 1");
-      await expect.poll(() => placeOf(t.page, row["4"]!.id)).toBe("row 2");
-      await expect.poll(() => placeOf(t.page, deck[0]!.id)).toBe("row 3");
-      await expect.poll(() => placeOf(t.page, deck[2]!.id)).toBe("row 4");
+      await expect.poll(() => placeOf(t.page, row["2"]!.id), LANDED).toBe("row 1");
+      await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 2");
+      await expect.poll(() => placeOf(t.page, deck[0]!.id), LANDED).toBe("row 3");
+      await expect.poll(() => placeOf(t.page, deck[2]!.id), LANDED).toBe("row 4");
     }
     await waiting(first, second);
 
@@ -318,9 +325,9 @@ describe("a game of Night Market between two browsers", () => {
     await stateButton(first.page, "Flip another card").click();
     await sameLog(both, /pressed Flip another card\n.*moved card\n.*revealed card\n.*moved card$/);
     for (const t of both) {
-      await expect.poll(() => placeOf(t.page, deck[4]!.id)).toBe("bell");
+      await expect.poll(() => placeOf(t.page, deck[4]!.id), LANDED).toBe("bell");
       await expect.poll(() => picture(t.page, deck[4]!.id)).toBe("card-bell");
-      await expect.poll(() => placeOf(t.page, deck[3]!.id)).toBe("stall");
+      await expect.poll(() => placeOf(t.page, deck[3]!.id), LANDED).toBe("stall");
     }
     await stateButton(first.page, "Bring your finds home").click();
     await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
@@ -365,7 +372,7 @@ describe("a game of Night Market between two browsers", () => {
       // Nobody is to play any more, and there is nothing left to press.
       await expect.poll(() => t.page.locator('section[data-active="true"]').count()).toBe(0);
       await expect.poll(() => statusBar(t.page).getByRole("button").count()).toBe(0);
-      await expect.poll(() => placeOf(t.page, deck[5]!.id)).toBe("row 4");
+      await expect.poll(() => placeOf(t.page, deck[5]!.id), LANDED).toBe("row 4");
     }
     await expect.poll(() => logText(first.page)).toBe(await logText(second.page));
 
