@@ -3,5 +3,7 @@ import { spawnSync } from "node:child_process";
 import { ensureWebBuilt } from "./webBuild.mjs";
 
 ensureWebBuilt();
-const r = spawnSync("npx", ["vitest", "run", "--project", "e2e", ...process.argv.slice(2)], { stdio: "inherit" });
+const r = spawnSync("npx", ["vitest", "run", "--project", "e2e", ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
 process.exit(r.status ?? 1);
