@@ -382,6 +382,11 @@ describe("a game of Night Market between two browsers", () => {
     const replay = first.page.getByRole("region", { name: "Replay" });
     for (const label of ["S", "Round 2", "Round 3", "Closing bell", "Round 4", "E"])
       await replay.getByText(label, { exact: true }).waitFor();
+    // A mark is a stop: choosing it shows that event (and the address follows).
+    const bell = replay.getByRole("button", { name: /Closing bell/ });
+    await bell.click();
+    await expect.poll(() => bell.getAttribute("aria-current")).toBe("step");
+    await expect.poll(() => new URL(first.page.url()).searchParams.get("turnNumber")).toMatch(/^[1-9]\d*$/);
 
     // The server agrees: the table has ended, with these scores and winners.
     const final = await open();

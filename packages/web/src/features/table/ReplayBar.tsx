@@ -4,12 +4,14 @@
 
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Slider from "@mui/material/Slider";
 import Typography from "@mui/material/Typography";
 import type { ReplayMark } from "@tt/engine";
 import { REPLAY_STEP } from "@tt/engine";
+import { markStops } from "./replay";
 
 export function ReplayBar(props: {
   step: number;
@@ -20,6 +22,7 @@ export function ReplayBar(props: {
   onDebugTable: (() => void) | null;
 }) {
   const { step, length, marks, onStep, onCopyLink, onDebugTable } = props;
+  const stops = markStops(marks);
   return (
     <Paper
       component="section"
@@ -59,7 +62,9 @@ export function ReplayBar(props: {
         max={Math.max(length, 1)}
         step={1}
         disabled={length === 0}
-        marks={marks.map((m) => ({ value: m.step, label: m.label }))}
+        // Ticks only: labels drawn on the rail collide (a check that mates sits on E, two marks can
+        // share a turn); they are the buttons below.
+        marks={stops.map((s) => ({ value: s.step }))}
         onChange={(_event, v) => onStep(Array.isArray(v) ? (v[0] ?? 0) : v)}
       />
       <Button size="small" onClick={onCopyLink}>
@@ -70,6 +75,30 @@ export function ReplayBar(props: {
           Debug table at this position
         </Button>
       )}
+      <Box
+        component="nav"
+        aria-label="Replay marks"
+        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, flexBasis: "100%" }}
+      >
+        {stops.map((s) => (
+          <Chip
+            key={s.step}
+            size="small"
+            variant={s.step === step ? "filled" : "outlined"}
+            color={s.step === step ? "primary" : "default"}
+            aria-current={s.step === step ? "step" : undefined}
+            title={`Event ${s.step}`}
+            onClick={() => onStep(s.step)}
+            label={s.labels.map((label, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels of one step may repeat
+              <span key={i}>
+                {i > 0 ? " · " : ""}
+                <span>{label}</span>
+              </span>
+            ))}
+          />
+        ))}
+      </Box>
     </Paper>
   );
 }

@@ -1,7 +1,15 @@
 import { fold, type TableEvent } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import { replay } from "./eventLog";
-import { buildTimeline, clampStep, neighbourMark, parseTurnNumber, viewAt, withTurnNumber } from "./replay";
+import {
+  buildTimeline,
+  clampStep,
+  markStops,
+  neighbourMark,
+  parseTurnNumber,
+  viewAt,
+  withTurnNumber,
+} from "./replay";
 import { chessStart, turn } from "./testkit";
 
 /** A few chess turns and an undo, recorded as the server would. */
@@ -50,6 +58,23 @@ describe("replay", () => {
     expect(timeline.marks.at(-1)).toEqual({ step: 5, label: "E" });
     expect(neighbourMark(timeline.marks, 2, 1)).toBe(5);
     expect(neighbourMark(timeline.marks, 2, -1)).toBe(0);
+  });
+
+  it("gives one replay-bar stop per step, with every mark of that step in order", () => {
+    const stops = markStops([
+      { step: 0, label: "S" },
+      { step: 5, label: "Round 3" },
+      { step: 5, label: "Closing bell" },
+      { step: 2, label: "Round 2" },
+      { step: 9, label: "2... Qh4#" },
+      { step: 9, label: "E" },
+    ]);
+    expect(stops).toEqual([
+      { step: 0, labels: ["S"] },
+      { step: 2, labels: ["Round 2"] },
+      { step: 5, labels: ["Round 3", "Closing bell"] },
+      { step: 9, labels: ["2... Qh4#", "E"] },
+    ]);
   });
 
   it("keeps steps within 0..N and reads turnNumber strictly", () => {

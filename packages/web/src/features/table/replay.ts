@@ -85,3 +85,10 @@ export function neighbourMark(marks: readonly ReplayMark[], step: number, direct
   const found = direction === 1 ? steps.find((s) => s > step) : [...steps].reverse().find((s) => s < step);
   return found ?? null;
 }
+
+/** The marks grouped by step, in step order: one stop per event that has any. */
+export function markStops(marks: readonly ReplayMark[]): { step: number; labels: string[] }[] {
+  const byStep = new Map<number, string[]>();
+  for (const m of marks) byStep.set(m.step, [...(byStep.get(m.step) ?? []), m.label]);
+  return [...byStep.entries()].sort((a, b) => a[0] - b[0]).map(([step, labels]) => ({ step, labels }));
+}
