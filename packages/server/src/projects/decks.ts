@@ -96,13 +96,7 @@ async function changeDeck(
   deckId: string,
   change: (deck: Deck) => Deck,
 ): Promise<{ before: Deck; after: Deck }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ decks: projects.decks })
-      .from(projects)
-      .where(eq(projects.slug, slug))
-      .for("update");
-    const stored = { ...(row?.decks ?? {}) };
+  return editDecks(db, slug, (stored) => {
     const current = decksOf({ decks: stored });
     const before = Object.values(current).find((d) => d.id === deckId);
     if (!before) throw new HttpError(409, DECK_ERASED);
@@ -112,8 +106,26 @@ async function changeDeck(
     // A rename moves the deck to its new key.
     delete stored[before.name];
     stored[after.name] = after;
-    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, slug));
     return { before, after };
+  });
+}
+
+/** Runs `edit` on a copy of the project's stored decks with its row locked, then writes that copy. */
+async function editDecks<T>(
+  db: Db,
+  slug: string,
+  edit: (stored: NonNullable<ProjectRow["decks"]>) => T,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ decks: projects.decks })
+      .from(projects)
+      .where(eq(projects.slug, slug))
+      .for("update");
+    const stored = { ...(row?.decks ?? {}) };
+    const result = edit(stored);
+    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, slug));
+    return result;
   });
 }
 
@@ -124,19 +136,12 @@ export async function createDeck(db: Db, project: ProjectRow, deckName: string):
     ...DECK_SHEET_DEFAULTS,
   });
   // The name and the count are checked against the decks under the lock, not as first read.
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ decks: projects.decks })
-      .from(projects)
-      .where(eq(projects.slug, project.slug))
-      .for("update");
-    const stored = { ...(row?.decks ?? {}) };
+  await editDecks(db, project.slug, (stored) => {
     const decks = decksOf({ decks: stored });
     if (decks[deckName]) throw new HttpError(400, `A deck named ${deckName} already exists.`);
     if (Object.keys(decks).length >= MAX_DECKS)
       throw new HttpError(400, `A project has at most ${MAX_DECKS} decks.`);
     stored[deckName] = deck;
-    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, project.slug));
   });
   return deck;
 }
@@ -149,17 +154,10 @@ export async function eraseDeck(
 ): Promise<void> {
   deckById(decksOf(project), deckId);
   // The deck as it is under the lock: its name may have changed and its assets grown since the first read.
-  const erased = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ decks: projects.decks })
-      .from(projects)
-      .where(eq(projects.slug, project.slug))
-      .for("update");
-    const stored = { ...(row?.decks ?? {}) };
+  const erased = await editDecks(db, project.slug, (stored) => {
     const deck = Object.values(decksOf({ decks: stored })).find((d) => d.id === deckId);
     if (!deck) throw new HttpError(409, DECK_ERASED);
     delete stored[deck.name];
-    await tx.update(projects).set({ decks: stored }).where(eq(projects.slug, project.slug));
     return deck;
   });
   await removeFiles(storage, project.slug, erased.id, Object.keys(erased.assets));
