@@ -207,6 +207,20 @@ export class TableBot implements SeatListener {
     if (view?.live.ended && this.state === "playing") {
       this.state = "ended";
       this.context.window().gamesEnded++;
+      // A seat that never gets the end must not stall the slot: the check reports what it lacks.
+      const game = this.tableId;
+      setTimeout(() => {
+        if (this.state === "ended" && this.tableId === game) {
+          this.state = "setup";
+          void this.newGame();
+        }
+      }, END_WAIT_MS);
+    }
+    // Like a person who sees the end before leaving the page: the slot moves on once every seat holds
+    // the last event. Leaving earlier (table-close) takes a seat out of the room before the end reaches
+    // it, and the check would count that as lost.
+    if (view !== null && this.state === "ended" && this.seats.every((s) => holds(s, view.events.length))) {
+      this.state = "setup";
       setImmediate(() => void this.newGame());
     }
   }
@@ -220,4 +234,13 @@ export class TableBot implements SeatListener {
     flying.window.refusals.add(message.reason);
     this.inFlight = null;
   }
+}
+
+/** How long a slot waits for every seat to hold a game's last event before it starts the next. */
+const END_WAIT_MS = 15_000;
+
+/** Whether the seat has received every one of the first `count` events of its current table. */
+function holds(seat: Seat, count: number): boolean {
+  const received = seat.current?.received;
+  return received !== undefined && new Set(received.map((e) => e.seq)).size >= count;
 }

@@ -87,8 +87,14 @@ export async function verifyTables(tables: readonly TableBot[], reader: (t: Tabl
       const duplicated = log.received.length - distinct;
       result.lost += Math.max(0, lost);
       result.duplicated += duplicated;
-      if (lost !== 0 || duplicated !== 0)
-        note(`${tableId} ${log.color}: ${lost} lost, ${duplicated} twice of ${load.events.length}`);
+      if (lost !== 0 || duplicated !== 0) {
+        // Which events, and whose: a lost turn of the client's own seat is not the same fault as another's.
+        const missing = load.events
+          .filter((e) => !log.received.some((r) => r.seq === e.seq))
+          .map((e) => `${e.seq}${e.kind === "turn" ? ` (${e.actor})` : ""}`);
+        const which = missing.length > 0 ? ` [missing ${missing.slice(0, 5).join(", ")}]` : "";
+        note(`${tableId} ${log.color}: ${lost} lost, ${duplicated} twice of ${load.events.length}${which}`);
+      }
       let clientHash: string;
       try {
         clientHash = situationHash(foldInOrder(log.start, log.received));
