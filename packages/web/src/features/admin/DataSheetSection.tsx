@@ -4,7 +4,6 @@
 
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -13,7 +12,7 @@ import { useState } from "react";
 import { api, failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
 import { type DecksInfo, paths, useRefreshDecks } from "./decksApi";
-import { StatusText, useStatus } from "./parts";
+import { StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
 export function DataSheetSection({ slug, info }: { slug: string; info: DecksInfo }) {
   const refresh = useRefreshDecks(slug);
@@ -72,28 +71,15 @@ export function DataSheetSection({ slug, info }: { slug: string; info: DecksInfo
       )}
       {info.mayEdit && (
         <Box>
-          <Button variant="outlined" component="label">
+          <UploadButton
+            inputLabel="Data sheet .xlsx file"
+            accept={XLSX_ACCEPT}
+            busy={progress !== null}
+            onFiles={([chosen]) => chosen && void uploadFile(chosen)}
+          >
             Upload .xlsx
-            <input
-              hidden
-              type="file"
-              aria-label="Data sheet .xlsx file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                event.target.value = "";
-                if (chosen) void uploadFile(chosen);
-              }}
-            />
-          </Button>
-          {progress !== null && (
-            <LinearProgress
-              variant="determinate"
-              value={progress * 100}
-              aria-label="Upload progress"
-              sx={{ mt: 1, maxWidth: 400 }}
-            />
-          )}
+          </UploadButton>
+          <UploadProgress progress={progress} />
           <StatusText status={file.status} />
         </Box>
       )}

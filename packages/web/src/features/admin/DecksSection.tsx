@@ -8,7 +8,6 @@ import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -29,7 +28,7 @@ import { api, failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
 import { CardViewer, PrintControls } from "../cards";
 import { type DecksInfo, deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
-import { ConfirmDialog, StatusText, useStatus } from "./parts";
+import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
 /** Opens the external spreadsheet by its id (section 2). */
 export const sheetLink = (sheetId: string) =>
@@ -207,34 +206,21 @@ function SheetSettings({ slug, deck }: { slug: string; deck: Deck }) {
         <Button variant="outlined" onClick={() => void fromSheet()}>
           Update from sheet
         </Button>
-        <Button variant="outlined" component="label">
+        <UploadButton
+          inputLabel={`Spreadsheet for ${deck.name}`}
+          accept={XLSX_ACCEPT}
+          busy={progress !== null}
+          onFiles={([chosen]) => chosen && void fromFile(chosen)}
+        >
           Upload .xlsx
-          <input
-            hidden
-            type="file"
-            aria-label={`Spreadsheet for ${deck.name}`}
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              event.target.value = "";
-              if (chosen) void fromFile(chosen);
-            }}
-          />
-        </Button>
+        </UploadButton>
         {form.sheetId.trim() !== "" && (
           <Link href={sheetLink(form.sheetId.trim())} target="_blank" rel="noopener noreferrer">
             Open the spreadsheet
           </Link>
         )}
       </Stack>
-      {progress !== null && (
-        <LinearProgress
-          variant="determinate"
-          value={progress * 100}
-          aria-label="Upload progress"
-          sx={{ mt: 1 }}
-        />
-      )}
+      <UploadProgress progress={progress} />
       <Typography variant="body2" sx={{ mt: 1 }}>
         {deck.cards.length} cards, {deck.rules.length} rules, {deck.rulesRev.length} reverse rules. With no
         sheet id and no file, the project's data sheet is read.
@@ -279,28 +265,15 @@ function PsdUpload({ slug, deck }: { slug: string; deck: Deck }) {
           ? `Card ${deck.cardInfo.w} x ${deck.cardInfo.h} px, ${deck.layers.length} layers.`
           : "No .psd yet: the card template (size and layers) comes from it."}
       </Typography>
-      <Button variant="outlined" component="label">
+      <UploadButton
+        inputLabel={`Photoshop file for ${deck.name}`}
+        accept=".psd,image/vnd.adobe.photoshop"
+        busy={progress !== null}
+        onFiles={([chosen]) => chosen && void send(chosen)}
+      >
         Upload .psd
-        <input
-          hidden
-          type="file"
-          aria-label={`Photoshop file for ${deck.name}`}
-          accept=".psd,image/vnd.adobe.photoshop"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = "";
-            if (chosen) void send(chosen);
-          }}
-        />
-      </Button>
-      {progress !== null && (
-        <LinearProgress
-          variant="determinate"
-          value={progress * 100}
-          aria-label="Upload progress"
-          sx={{ mt: 1 }}
-        />
-      )}
+      </UploadButton>
+      <UploadProgress progress={progress} />
       <StatusText status={status.status} />
     </Box>
   );
@@ -344,21 +317,15 @@ function DeckAssets({ slug, deck, mayEdit }: { slug: string; deck: Deck; mayEdit
         Deck assets ({names.length})
       </Typography>
       {mayEdit && (
-        <Button variant="outlined" component="label" sx={{ mb: 1 }}>
+        <UploadButton
+          inputLabel={`Assets for ${deck.name}`}
+          accept={ASSET_EXTENSIONS.join(",")}
+          multiple
+          sx={{ mb: 1 }}
+          onFiles={(chosen) => void send(chosen)}
+        >
           Upload assets
-          <input
-            hidden
-            multiple
-            type="file"
-            aria-label={`Assets for ${deck.name}`}
-            accept={ASSET_EXTENSIONS.join(",")}
-            onChange={(event) => {
-              const chosen = [...(event.target.files ?? [])];
-              event.target.value = "";
-              if (chosen.length > 0) void send(chosen);
-            }}
-          />
-        </Button>
+        </UploadButton>
       )}
       <StatusText status={status.status} />
       <Box component="ul" sx={{ display: "flex", flexWrap: "wrap", gap: 1, p: 0, m: 0, listStyle: "none" }}>

@@ -3,13 +3,12 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { STATUS } from "@tt/protocol";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
 import {
@@ -24,7 +23,7 @@ import {
   previewUrl,
   useGlobalAssets,
 } from "./globalAssetsApi";
-import { ConfirmDialog, StatusText, useStatus } from "./parts";
+import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus } from "./parts";
 
 /**
  * Global assets (admin-decks-editor.md sections 2, 4, 7): images every table of the project can show.
@@ -55,7 +54,6 @@ export function GlobalAssetsSection({ slug, mayEdit }: { slug: string; mayEdit: 
 }
 
 function AssetUpload({ slug, onUploaded }: { slug: string; onUploaded(): Promise<void> }) {
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { status, busy, ok, fail } = useStatus();
   const send = async (files: File[]) => {
@@ -73,40 +71,17 @@ function AssetUpload({ slug, onUploaded }: { slug: string; onUploaded(): Promise
   };
   return (
     <Box>
-      <input
-        ref={input}
-        hidden
-        type="file"
-        multiple
+      <UploadButton
+        inputLabel="Images to upload"
         accept={ASSET_ACCEPT}
-        aria-label="Images to upload"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = ""; // choosing the same file again uploads it again
-          if (files.length > 0) void send(files);
-        }}
-      />
-      <Button
-        variant="outlined"
+        multiple
+        busy={progress !== null}
         startIcon={<UploadFileIcon />}
-        disabled={progress !== null}
-        onClick={() => input.current?.click()}
+        onFiles={(files) => void send(files)}
       >
         Upload images
-      </Button>
-      {progress !== null && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, maxWidth: 400 }}>
-          <LinearProgress
-            variant="determinate"
-            value={Math.round(progress * 100)}
-            aria-label="Upload progress"
-            sx={{ flex: 1 }}
-          />
-          <Typography variant="caption" aria-hidden>
-            {Math.round(progress * 100)}%
-          </Typography>
-        </Stack>
-      )}
+      </UploadButton>
+      <UploadProgress progress={progress} />
       <StatusText status={status} />
     </Box>
   );

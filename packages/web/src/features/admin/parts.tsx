@@ -1,11 +1,15 @@
-// Small building blocks of the admin page: a titled section, a status line and a confirmation dialog.
+// Small building blocks of the admin page: a titled section, a status line, a confirmation dialog and
+// the file-upload button with its progress bar.
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
+import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import type { SxProps, Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
@@ -103,5 +107,75 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** What the .xlsx file choosers accept. */
+export const XLSX_ACCEPT = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/**
+ * A button that opens the file chooser. The input stays hidden but named (`inputLabel`), so screen
+ * readers and tests find it; its value is cleared after each choice so the same file can be sent again.
+ * `busy` (an upload under way) disables the button: a second choice would race the first.
+ */
+export function UploadButton({
+  children,
+  inputLabel,
+  accept,
+  multiple = false,
+  busy = false,
+  startIcon,
+  sx,
+  onFiles,
+}: {
+  children: ReactNode;
+  inputLabel: string;
+  accept: string;
+  multiple?: boolean;
+  busy?: boolean;
+  startIcon?: ReactNode;
+  sx?: SxProps<Theme>;
+  onFiles(files: File[]): void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        hidden
+        type="file"
+        multiple={multiple}
+        accept={accept}
+        aria-label={inputLabel}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = "";
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+      <Button
+        variant="outlined"
+        startIcon={startIcon}
+        disabled={busy}
+        sx={sx}
+        onClick={() => input.current?.click()}
+      >
+        {children}
+      </Button>
+    </>
+  );
+}
+
+/** The progress of an upload (0..1) as a bar with its percentage; nothing when none is under way. */
+export function UploadProgress({ progress }: { progress: number | null }) {
+  if (progress === null) return null;
+  const percent = Math.round(progress * 100);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, maxWidth: 400 }}>
+      <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" sx={{ flex: 1 }} />
+      <Typography variant="caption" aria-hidden>
+        {percent}%
+      </Typography>
+    </Stack>
   );
 }

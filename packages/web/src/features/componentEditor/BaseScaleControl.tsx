@@ -37,7 +37,7 @@ export function BaseScaleControl({ value, onChange }: { value: number; onChange(
           return n === null ? refused("Enter a number") : done(n);
         }}
         onCommit={(v) => onChange(v as number)}
-        sx={{ width: 150 }}
+        sx={{ width: 150, flexShrink: 0 }}
       />
     </Stack>
   );
