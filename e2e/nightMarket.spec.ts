@@ -1,6 +1,19 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, logsAgree, type RunningServer, signedInPerson, startServer } from "./harness";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import {
+  area,
+  board,
+  findPiece,
+  logText,
+  message,
+  type Piece,
+  type Seat,
+  sameLog,
+  settled,
+  stateButton,
+  statusBar,
+} from "./tablePage";
 
 // Two traders play a whole game of Night Market in two browsers: buying from the row, foraging,
 // selling sets, a purchase the rules refuse, the Closing Bell and the last turns, each move seen live
@@ -24,11 +37,6 @@ afterAll(async () => {
 });
 
 /** The parts of the server's situation (GET /api/table-open) this test reads. */
-interface Piece {
-  id: string;
-  options: { cardId?: string };
-  children: Record<string, Piece[] | Record<string, Piece>>;
-}
 interface TableOpen {
   status: string;
   start_position: {
@@ -40,33 +48,13 @@ interface TableOpen {
   }[];
 }
 
-interface Trader {
-  colour: string;
-  page: Page;
-  errors: string[];
-}
+type Trader = Seat;
 
 const kindOf = (card: Piece) => String(card.options.cardId);
 const goodName = (good: string) => good.charAt(0).toUpperCase() + good.slice(1);
 
-function findPiece(root: Piece, id: string): Piece {
-  const stack = [root];
-  while (stack.length > 0) {
-    const c = stack.pop() as Piece;
-    if (c.id === id) return c;
-    for (const kids of Object.values(c.children))
-      stack.push(...(Array.isArray(kids) ? kids : Object.values(kids)));
-  }
-  throw new Error(`no ${id} in the situation`);
-}
-
-// What a person sees and clicks on the page.
-const board = (page: Page) => page.getByRole("application", { name: "Game board" });
+// What a person sees and clicks on the page, beyond ./tablePage.
 const card = (page: Page, id: string) => page.locator(`[data-component-id="${id}"]`);
-const area = (page: Page, colour: string) => page.getByRole("region", { name: `${colour} player area` });
-const statusBar = (page: Page) => page.getByRole("status", { name: "Status bar" });
-const log = (page: Page) => page.getByRole("log", { name: "Game log lines" });
-const stateButton = (page: Page, text: string) => statusBar(page).getByRole("button", { name: text });
 /**
  * Clicks a card where a person would: a hand is fanned, each card under the next but for its left
  * edge, so the click goes to the edge that shows.
@@ -111,26 +99,6 @@ async function coins(page: Page, colour: string): Promise<number> {
     .textContent();
   return Number(/coins:\s*(\d+)/.exec(text ?? "")?.[1]);
 }
-
-// biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
-const logText = (page: Page) => log(page).innerText();
-
-/** Both pages are connected and idle: the next click is taken. */
-async function settled(traders: Trader[]) {
-  for (const t of traders) {
-    await statusBar(t.page).and(t.page.locator('[data-status="waitUserInput"]')).waitFor({ timeout: 20_000 });
-  }
-}
-
-/** The move's log lines reached both pages, and both logs read the same. */
-async function sameLog(traders: Trader[], last: RegExp) {
-  const [a, b] = traders as [Trader, Trader];
-  await logsAgree(a.page, b.page, last);
-  await settled(traders);
-}
-
-/** The status bar's message (without its buttons). */
-const message = async (page: Page) => (await statusBar(page).locator("p").first().textContent()) ?? "";
 
 /** Each turn's status bar messages: what the pages showed, and what the game's stateMessage words. */
 const shown: string[] = [];

@@ -1,6 +1,19 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, logsAgree, type RunningServer, signedInPerson, startServer } from "./harness";
+import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import {
+  area,
+  board,
+  findPiece,
+  logText,
+  message,
+  type Piece,
+  type Seat,
+  sameLog,
+  settled,
+  stateButton,
+  statusBar,
+} from "./tablePage";
 
 // The two template games played to the end by two people in two browsers (cards played on the
 // discard pile and drawn; stones placed, scored and counted with the +/- buttons), each move seen
@@ -25,11 +38,6 @@ afterAll(async () => {
 });
 
 /** The parts of the server's situation (GET /api/table-open) these tests read. */
-interface Piece {
-  id: string;
-  options: { cardId?: string };
-  children: Record<string, Piece[] | Record<string, Piece>>;
-}
 interface GameResult {
   winners: string[];
   scores: Record<string, number>;
@@ -44,55 +52,16 @@ interface TableOpen {
   events: { moves?: { type: string; result?: GameResult }[] }[];
 }
 
-interface Player {
-  colour: string;
-  page: Page;
-  errors: string[];
-}
-
-function findPiece(root: Piece, id: string): Piece {
-  const stack = [root];
-  while (stack.length > 0) {
-    const c = stack.pop() as Piece;
-    if (c.id === id) return c;
-    for (const kids of Object.values(c.children))
-      stack.push(...(Array.isArray(kids) ? kids : Object.values(kids)));
-  }
-  throw new Error(`no ${id} in the situation`);
-}
+type Player = Seat;
 
 const pile = (root: Piece, id: string, position: string): Piece[] => {
   const kids = findPiece(root, id).children[position];
   return kids === undefined ? [] : Array.isArray(kids) ? kids : Object.values(kids);
 };
 
-// What a person sees and clicks on the page.
-const board = (page: Page) => page.getByRole("application", { name: "Game board" });
-const area = (page: Page, colour: string) => page.getByRole("region", { name: `${colour} player area` });
-const statusBar = (page: Page) => page.getByRole("status", { name: "Status bar" });
-const stateButton = (page: Page, text: string) =>
-  statusBar(page).getByRole("button", { name: text, exact: true });
-const log = (page: Page) => page.getByRole("log", { name: "Game log lines" });
-// biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
-const logText = (page: Page) => log(page).innerText();
-/** The status bar's message (without its buttons). */
-const message = async (page: Page) => (await statusBar(page).locator("p").first().textContent()) ?? "";
+// What a person sees and clicks on the page, beyond ./tablePage.
 const alertSaying = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const isSelected = (locator: Locator) => locator.getAttribute("data-selected");
-
-/** Both pages are connected and idle: the next click is taken. */
-async function settled(players: Player[]) {
-  for (const p of players) {
-    await statusBar(p.page).and(p.page.locator('[data-status="waitUserInput"]')).waitFor({ timeout: 20_000 });
-  }
-}
-
-/** The move's log lines reached both pages, and both logs read the same. */
-async function sameLog(players: Player[], last: RegExp) {
-  const [a, b] = players as [Player, Player];
-  await logsAgree(a.page, b.page, last);
-  await settled(players);
-}
 
 /** Whose turn it is, as both pages show it: the player area lit, and 'to play' on it. */
 async function turnOf(players: Player[], colour: string) {
