@@ -259,6 +259,11 @@ describe("table controls", () => {
       .getByRole("tooltip")
       .filter({ hasText: /knight/i })
       .waitFor();
+    // An empty square (where the pointer rests after every move) gets no tooltip: the rules give
+    // none for the board, and its name would say nothing.
+    await square(page, "e4").hover();
+    await page.waitForTimeout(2_000);
+    expect(await page.getByRole("tooltip").count()).toBe(0);
     await page.mouse.move(2, 300);
     const panel = await openTableSettings(page);
     // A player sees no designer, debug or invite control.

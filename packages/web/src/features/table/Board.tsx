@@ -400,6 +400,7 @@ const PositionSlot = memo(function PositionSlot(props: {
       data-position={positionName}
       data-slot={slot ?? undefined}
       data-highlighted={highlighted ? "true" : undefined}
+      data-pile={ofDeck ? "true" : undefined}
       onClick={(event) => {
         event.stopPropagation();
         if (ofDeck && env.selected === null) {

@@ -726,13 +726,19 @@ function GameView(props: {
     const node = (event.target as HTMLElement).closest?.("[data-component-id]");
     const id = node?.getAttribute("data-component-id");
     if (!id) return;
+    // Without a text from the rules a component is named by its accessible name, but not while the
+    // pointer rests on one of its positions (an empty square of a board, a slot of a row): that is
+    // where it stays after every move, and 'board' popping up there tells nobody anything. A deck's
+    // pile is the deck itself.
+    const spot = (event.target as HTMLElement).closest("[data-position]:not([data-pile])");
+    const onPosition = spot !== null && node?.contains(spot) === true;
     const { clientX, clientY } = event;
     hoverTimer.current = window.setTimeout(() => {
       const text =
         tooltipFor(session.module, situationRef.current, id, seat, {
           pieces: session.pieces,
           options: session.options,
-        }) ?? node?.getAttribute("aria-label");
+        }) ?? (onPosition ? null : node?.getAttribute("aria-label"));
       if (text) setTooltip({ text, x: clientX, y: clientY });
     }, TOOLTIP_DELAY_MS);
   };
