@@ -151,7 +151,7 @@ export async function logsAgree(a: Page, b: Page, last: RegExp, timeout = 20_000
 export async function openTableSettings(page: Page) {
   await page.getByRole("button", { name: "Table menu" }).click();
   await page.getByRole("menuitem", { name: "Table settings" }).click();
-  const panel = page.getByRole("region", { name: "Table settings" });
+  const panel = page.getByRole("dialog", { name: "Table settings" });
   await panel.waitFor();
   return panel;
 }
@@ -159,5 +159,5 @@ export async function openTableSettings(page: Page) {
 /** Closes the table settings panel (Escape, as a keyboard user would). */
 export async function closeTableSettings(page: Page) {
   await page.keyboard.press("Escape");
-  await page.getByRole("region", { name: "Table settings" }).waitFor({ state: "hidden" });
+  await page.getByRole("dialog", { name: "Table settings" }).waitFor({ state: "hidden" });
 }

@@ -3,6 +3,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
@@ -171,15 +172,16 @@ function Nav({
     >
       <List dense>
         {entries.map((e) => (
-          <ListItemButton
-            key={e.id}
-            selected={active === e.id}
-            aria-current={active === e.id ? "location" : undefined}
-            onClick={() => onGo(e)}
-            sx={e.deckId === undefined ? undefined : { pl: 4 }}
-          >
-            <ListItemText primary={e.label} />
-          </ListItemButton>
+          <ListItem key={e.id} disablePadding>
+            <ListItemButton
+              selected={active === e.id}
+              aria-current={active === e.id ? "location" : undefined}
+              onClick={() => onGo(e)}
+              sx={e.deckId === undefined ? undefined : { pl: 4 }}
+            >
+              <ListItemText primary={e.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -144,7 +144,9 @@ export function ConditionalEditor({
           {!picked.ok && conditional ? <ErrorText>{picked.error}</ErrorText> : null}
           {picked.ok && (
             <Stack spacing={1}>
-              <Typography variant="subtitle2">Result {index}: applies when every check holds</Typography>
+              <Typography variant="subtitle2" component="h3">
+                Result {index}: applies when every check holds
+              </Typography>
               <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }} aria-label="Checks">
                 {Object.entries(condition).map(([k, v]) => (
                   <Chip

@@ -66,7 +66,9 @@ export function TreeActions({
         </Button>
       </Stack>
       <Stack component="form" onSubmit={rename} spacing={1} aria-label={`Rename ${selected}`}>
-        <Typography variant="subtitle2">Selected: {selected}</Typography>
+        <Typography variant="subtitle2" component="p">
+          Selected: {selected}
+        </Typography>
         {renamable ? (
           <>
             <TextField

@@ -137,6 +137,8 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       data-component-id={component.id}
       data-component-name={component.name}
       data-selected={isSelected ? "true" : undefined}
+      // A group, not an image: a card's face text and a board's pieces stay readable inside it.
+      role="group"
       aria-label={accessibleName(component, visibility)}
       onClick={onClick}
       onContextMenu={onContextMenu}
@@ -271,6 +273,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       ))}
       {container !== undefined && (
         <Box
+          role="img"
           aria-label={`${container.componentAmt} in ${component.type}`}
           sx={{
             position: "absolute",

@@ -45,7 +45,7 @@ export function pieceName(c: Component): string {
 function PieceList({ title, pieces }: { title: string; pieces: Component[] }) {
   return (
     <Box component="section" aria-label={title} sx={{ mb: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {title} ({pieces.length})
       </Typography>
       {pieces.length === 0 ? (

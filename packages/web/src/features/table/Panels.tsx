@@ -177,7 +177,9 @@ export function ChatPanel(props: {
       aria-label="Chat"
       sx={{ p: 1, display: "flex", flexDirection: "column", gap: 1 }}
     >
-      <Typography variant="subtitle2">Chat</Typography>
+      <Typography variant="subtitle2" component="h2">
+        Chat
+      </Typography>
       <Box role="log" aria-label="Chat messages" sx={{ height, overflowY: "auto", fontSize: 14 }}>
         {messages.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
@@ -235,7 +237,9 @@ export function LogPanel({
   }, [shown.length]);
   return (
     <Paper component="section" aria-label="Game log" sx={{ p: 1 }}>
-      <Typography variant="subtitle2">Log</Typography>
+      <Typography variant="subtitle2" component="h2">
+        Log
+      </Typography>
       <Box role="log" aria-label="Game log lines" sx={{ height: 240, overflowY: "auto", fontSize: 14 }}>
         {shown.length === 0 && <Typography variant="body2">No moves yet.</Typography>}
         {shown.map((line, i) => (

@@ -82,7 +82,7 @@ export function PlayerAreas({
                 minWidth: 120 * scale,
               }}
             >
-              <Typography variant={active ? "subtitle1" : "caption"} sx={{ fontWeight: 700 }}>
+              <Typography variant={active ? "subtitle1" : "caption"} component="h2" sx={{ fontWeight: 700 }}>
                 {player.color}
                 {player.color === env.seat ? " (you)" : ""}
                 {active ? " - to play" : ""}

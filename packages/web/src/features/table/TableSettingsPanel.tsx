@@ -94,8 +94,13 @@ export function TableSettingsPanel(props: {
   const [confirmRestart, setConfirmRestart] = useState(false);
   const { settings, update } = s;
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box component="section" aria-label="Table settings" sx={{ width: 340, p: 2 }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { "aria-label": "Table settings" } }}
+    >
+      <Box component="section" sx={{ width: 340, p: 2 }}>
         <Typography variant="h2" sx={{ fontSize: "1.25rem", mb: 2 }}>
           Table settings
         </Typography>

@@ -96,7 +96,7 @@ export function TableTopBar(props: {
             Rulebook
           </MenuItem>
         </Menu>
-        <Typography variant="h2" sx={{ fontSize: "1.3rem", flex: 1 }}>
+        <Typography variant="h2" component="h1" sx={{ fontSize: "1.3rem", flex: 1 }}>
           {props.title}
           {props.ended ? " (ended)" : ""}
         </Typography>

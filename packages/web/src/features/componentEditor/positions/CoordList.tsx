@@ -1,10 +1,12 @@
 // The coordinates of the selected position set (sections 2, 5): a list, reordered by dragging a row or
 // with its Move up / Move down buttons, or a map keyed by name. A row is selected to be moved by the next
 // canvas click; its edit mode changes index or name and x, y, with the clamps of section 5.
+
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import DeleteIcon from "@mui/icons-material/Delete";
 import DragIndicatorIcon from "@mui/icons-material/DragIndicator";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
@@ -55,7 +57,23 @@ export function CoordList({
     <Table size="small" aria-label="Coordinates">
       <TableHead>
         <TableRow>
-          {!named && <TableCell padding="checkbox" />}
+          {!named && (
+            <TableCell padding="checkbox">
+              {/* Named for screen readers only: the column holds the drag handles. */}
+              <Box
+                component="span"
+                sx={{
+                  position: "absolute",
+                  width: "1px",
+                  height: "1px",
+                  overflow: "hidden",
+                  clipPath: "inset(50%)",
+                }}
+              >
+                Drag
+              </Box>
+            </TableCell>
+          )}
           <TableCell>{named ? "Name" : "Index"}</TableCell>
           <TableCell>x</TableCell>
           <TableCell>y</TableCell>

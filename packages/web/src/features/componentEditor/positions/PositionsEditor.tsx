@@ -136,7 +136,9 @@ export function PositionsEditor({
                   pieceNames={pieceNames}
                   onSave={(s) => setDraft(withSet(draft, setName, s))}
                 />
-                <Typography variant="subtitle2">Coordinates of {setName}</Typography>
+                <Typography variant="subtitle2" component="h3">
+                  Coordinates of {setName}
+                </Typography>
                 <CoordList
                   set={set}
                   selected={moving}
