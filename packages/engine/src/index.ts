@@ -11,6 +11,7 @@ export { type MoveTiming, moveTiming } from "./log/timing.js";
 export { counterButton, defaultModule } from "./module/default.js";
 export { resolveModule } from "./module/resolve.js";
 export { enterState, enterSubstate, stateInput } from "./module/states.js";
+export { clickableComponents } from "./module/clickable.js";
 export { tooltipFor } from "./module/tooltip.js";
 export {
   defaultTurnFlags,
