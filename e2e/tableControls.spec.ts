@@ -185,6 +185,41 @@ describe("table controls", () => {
     expect(black.errors).toEqual([]);
   });
 
+  it("plays a chess move with the keyboard alone: Tab to the piece, Enter, Tab to a square, Enter", {
+    timeout: 120_000,
+  }, async () => {
+    const { white, black } = await chessPair(await person("kbd_kim"), await person("kbd_lee"));
+    const page = white.page;
+    await ready(page);
+    /** Presses Tab until the focus is on the element that matches `selector`, as a person would. */
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press("Tab");
+        if (await page.evaluate((sel) => document.activeElement?.matches(sel) === true, selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    // The pieces are on the way (the rules let a player click any piece), the empty squares are not.
+    await tabTo('[data-component-id="white-pawn-e2"]');
+    const pawn = piece(page, "white-pawn-e2");
+    expect(await pawn.getAttribute("role")).toBe("button");
+    expect(await square(page, "e4").getAttribute("tabindex")).toBeNull();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => pawn.getAttribute("aria-pressed")).toBe("true");
+    // Holding the pawn, the squares the rules highlight take the focus; Enter moves it there.
+    await tabTo('[data-slot="e4"]');
+    await page.keyboard.press("Enter");
+    await standsOn(black.page, "white-pawn-e2", "e4");
+    await standsOn(page, "white-pawn-e2", "e4");
+    // The chat did not open: the Enter presses were clicks on the board.
+    expect(
+      await page
+        .getByRole("textbox", { name: "Chat message" })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(false);
+    expect(white.errors).toEqual([]);
+  });
+
   it("flips the selected card with f and discards it with Delete, in edit mode only", async () => {
     const sam = await person("key_sam");
     const page = sam.page;

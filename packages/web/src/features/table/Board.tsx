@@ -15,6 +15,7 @@ import {
 } from "@tt/engine";
 import {
   createContext,
+  type KeyboardEvent,
   type MouseEvent,
   memo,
   type ReactNode,
@@ -40,6 +41,8 @@ export interface BoardEnv {
   editMode: boolean;
   selected: string | null;
   highlights: ReadonlySet<string>;
+  /** The components the rules let this seat click now: the board's tab stops (Enter clicks). */
+  clickable: ReadonlySet<string>;
   act: (action: Action) => void;
   /** Move animations: each node reports where it lands (see motion.ts). */
   motion: Motion;
@@ -122,6 +125,21 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
     event.stopPropagation();
     env.act({ kind: "click component", componentId: component.id });
   };
+  // The keyboard reaches what the rules let this seat click. A leaf, a deck or a bank is a button; a
+  // component drawn with others inside stays a group (a button's contents are hidden from screen
+  // readers, and buttons may not nest) that still takes the focus and Enter.
+  const canClick = env.clickable.has(component.id);
+  const holdsOthers = placed.length > 0 || unplaced.length > 0 || Object.keys(info.clickableAreas).length > 0;
+  const asButton = canClick && !holdsOthers;
+  const onKeyDown = canClick
+    ? (event: KeyboardEvent) => {
+        if (event.target !== event.currentTarget || !(event.key === "Enter" || event.key === " ")) return;
+        // Not the table's Enter (open the chat) nor Space's page scroll: this is a click.
+        event.preventDefault();
+        event.stopPropagation();
+        env.act({ kind: "click component", componentId: component.id });
+      }
+    : undefined;
   const onContextMenu =
     component.type === "deck" || component.type === "bank"
       ? (event: MouseEvent) => {
@@ -138,9 +156,12 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       data-component-name={component.name}
       data-selected={isSelected ? "true" : undefined}
       // A group, not an image: a card's face text and a board's pieces stay readable inside it.
-      role="group"
-      aria-label={accessibleName(component, visibility)}
+      role={asButton ? "button" : "group"}
+      tabIndex={canClick ? 0 : undefined}
+      aria-pressed={asButton ? isSelected : undefined}
+      aria-label={`${accessibleName(component, visibility)}${isSelected && !asButton ? ", selected" : ""}`}
       onClick={onClick}
+      onKeyDown={onKeyDown}
       onContextMenu={onContextMenu}
       sx={{
         position: "absolute",
@@ -157,6 +178,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
         boxShadow: isSelected ? "0 0 16px 4px rgba(255,214,0,0.8)" : undefined,
         cursor: "pointer",
         userSelect: "none",
+        "&:focus-visible": { outline: "3px solid #1e88e5", outlineOffset: "2px" },
       }}
     >
       {drawn?.deck.cardInfo ? (
@@ -398,24 +420,40 @@ const PositionSlot = memo(function PositionSlot(props: {
 }) {
   const env = useEnv();
   const { destinationId, positionName, slot, x, y, size, highlighted, ofDeck = false } = props;
+  const click = () => {
+    if (ofDeck && env.selected === null) {
+      env.act({ kind: "click component", componentId: destinationId });
+      return;
+    }
+    env.act({
+      kind: "click position",
+      destinationId,
+      positionName,
+      ...(slot === null ? {} : { positionIndex: slot }),
+    });
+  };
+  // The keyboard reaches a position the rules highlight; while something is held and the rules
+  // highlight nothing, every position (where to put it is then the player's question).
+  const reachable =
+    env.clickable.size > 0 && (highlighted || (env.selected !== null && env.highlights.size === 0));
   return (
     <Box
       data-position={positionName}
       data-slot={slot ?? undefined}
       data-highlighted={highlighted ? "true" : undefined}
       data-pile={ofDeck ? "true" : undefined}
+      role={reachable ? "button" : undefined}
+      tabIndex={reachable ? 0 : undefined}
+      aria-label={reachable ? (slot ?? positionName) : undefined}
       onClick={(event) => {
         event.stopPropagation();
-        if (ofDeck && env.selected === null) {
-          env.act({ kind: "click component", componentId: destinationId });
-          return;
-        }
-        env.act({
-          kind: "click position",
-          destinationId,
-          positionName,
-          ...(slot === null ? {} : { positionIndex: slot }),
-        });
+        click();
+      }}
+      onKeyDown={(event) => {
+        if (!reachable || !(event.key === "Enter" || event.key === " ")) return;
+        event.preventDefault();
+        event.stopPropagation();
+        click();
       }}
       sx={{
         position: "absolute",
@@ -425,6 +463,7 @@ const PositionSlot = memo(function PositionSlot(props: {
         height: size,
         zIndex: 1,
         cursor: "pointer",
+        "&:focus-visible": { outline: "3px solid #1e88e5", outlineOffset: "-3px" },
         display: "flex",
         alignItems: "center",
         justifyContent: "center",

@@ -511,6 +511,11 @@ function GameView(props: {
     () => new Set(highlightsKey === "" ? [] : highlightsKey.split("|")),
     [highlightsKey],
   );
+  const clickableKey = replaying ? "" : session.clickable.join("|");
+  const clickable = useMemo(
+    () => new Set(clickableKey === "" ? [] : clickableKey.split("|")),
+    [clickableKey],
+  );
   // The situation's game state, containers and players key the env: nodes draw from them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the extra keys are intended.
   const env: BoardEnv = useMemo(
@@ -522,6 +527,7 @@ function GameView(props: {
       editMode,
       selected,
       highlights,
+      clickable,
       act: session.act,
       motion,
       inspect,
@@ -537,6 +543,7 @@ function GameView(props: {
       editMode,
       selected,
       highlights,
+      clickable,
       session.act,
       situation.gameState,
       situation.containers,

@@ -4,6 +4,7 @@
 import {
   type Action,
   activeState,
+  clickableComponents,
   fold,
   type Move,
   mayAct,
@@ -462,6 +463,13 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     }
   }, [situation, seat, selected, module, pieces, options]);
 
+  // What Tab reaches on the board: the components the rules let this seat click now. Nothing after
+  // the end or for someone who only looks on; the mouse meets the same refusals there.
+  const clickable = useMemo(() => {
+    if (situation === null || situation.ended || status !== "midgame" || viewOnly) return [] as string[];
+    return clickableComponents(module, situation, seat, editMode, { pieces, options });
+  }, [situation, status, viewOnly, module, seat, editMode, pieces, options]);
+
   return {
     model,
     situation,
@@ -476,6 +484,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     pings,
     selected,
     highlights,
+    clickable,
     act,
     undo,
     deselect,
