@@ -8,10 +8,10 @@ export type { Json, JsonObject } from "./json.js";
 export * from "./layout.js";
 export type { LogEvent, LogExtras, LogMessage } from "./log/message.js";
 export { type MoveTiming, moveTiming } from "./log/timing.js";
+export { clickableComponents } from "./module/clickable.js";
 export { counterButton, defaultModule } from "./module/default.js";
 export { resolveModule } from "./module/resolve.js";
 export { enterState, enterSubstate, stateInput } from "./module/states.js";
-export { clickableComponents } from "./module/clickable.js";
 export { tooltipFor } from "./module/tooltip.js";
 export {
   defaultTurnFlags,
