@@ -1,36 +1,20 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { piece, ready, startedChess } from "./chess";
-import { launchBrowser, openTableSettings, type RunningServer, signedInPerson, startServer } from "./harness";
+import { openTableSettings, sharedSite } from "./harness";
 
 // Screen-reader and keyboard basics, checked by axe-core (WCAG 2.x A and AA rules plus its best
 // practices) on every kind of page a person reaches: signed out, home, lobby, a table before, during
-// and after a game, the table settings, administration, the component editor, profile, invitations
+// and after a game, the table settings, administration, the component editor, profile, invitations,
 // feedback results, the rulebook and a missing page. Each page must have no violation at all.
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_IP: "1000" }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user") {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite();
+const { person } = site;
 
 interface Violation {
   rule: string;
@@ -80,13 +64,13 @@ async function expectAccessible(page: Page, what: string) {
 
 describe("accessibility", () => {
   it("has no axe violation on the pages of a signed-out visitor", async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
+    const context = await site.browser.newContext();
+    site.contexts.push(context);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     await page.getByRole("button", { name: "Log in" }).waitFor();
     await expectAccessible(page, "login");
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${site.server.url}/register`);
     await page.getByRole("button", { name: "Register" }).waitFor();
     await expectAccessible(page, "register");
   });
@@ -97,27 +81,27 @@ describe("accessibility", () => {
     const ann = await person("a11y_ann", "admin");
     const ben = await person("a11y_ben");
     const page = ann.page;
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     await page.getByRole("button", { name: "Got it, let me in already!" }).waitFor();
     await expectAccessible(page, "welcome");
     await page.getByRole("button", { name: "Got it, let me in already!" }).click();
     await page.getByRole("heading", { name: "Select a game" }).waitFor();
     await expectAccessible(page, "home");
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${site.server.url}/about`);
     await expectAccessible(page, "about");
-    await page.goto(`${server.url}/projects/night-market`);
+    await page.goto(`${site.server.url}/projects/night-market`);
     await page.getByRole("button", { name: /Create new table/ }).waitFor();
     await expectAccessible(page, "lobby");
 
     // A Night Market table before it starts (its lobby) and while it is played.
-    const base = `${server.url}/api/projects/night-market`;
+    const base = `${site.server.url}/api/projects/night-market`;
     const made = await page.request.post(`${base}/new-table`, {
       data: { start_position: { options: {} }, tableMode: "competitive-edit" },
     });
     const { tableId } = (await made.json()) as { tableId: string };
     await page.request.get(`${base}/join-table/${tableId}?color=red`);
     await ben.page.request.get(`${base}/join-table/${tableId}?color=blue`);
-    await page.goto(`${server.url}/projects/night-market/table/${tableId}`);
+    await page.goto(`${site.server.url}/projects/night-market/table/${tableId}`);
     await page.getByText("Waiting for the table to start").waitFor();
     await expectAccessible(page, "table lobby");
     expect((await page.request.post(`${base}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
@@ -130,10 +114,10 @@ describe("accessibility", () => {
     await page.keyboard.press("Escape");
 
     // A chess game resigned: the ended-table page with its results.
-    const chess = await startedChess(server, page, ben.page);
+    const chess = await startedChess(site.server, page, ben.page);
     const white = chess.white === "red" ? page : ben.page;
     for (const p of new Set([page, white])) {
-      await p.goto(`${server.url}/projects/chess/table/${chess.tableId}`);
+      await p.goto(`${site.server.url}/projects/chess/table/${chess.tableId}`);
       await piece(p, "white-pawn-e2").waitFor();
       await ready(p);
     }
@@ -153,7 +137,7 @@ describe("accessibility", () => {
       ["/projects/chess/feedback", "feedback results"],
       ["/no/such/page", "page not found"],
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.server.url}${path}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await expectAccessible(page, what as string);
     }
@@ -161,10 +145,10 @@ describe("accessibility", () => {
 
   it("has no axe violation on the administration page and in the component editor", async () => {
     const { page } = await person("a11y_dee", "admin");
-    await page.goto(`${server.url}/projects/night-market/admin`);
+    await page.goto(`${site.server.url}/projects/night-market/admin`);
     await page.getByRole("heading", { name: "night-market administration" }).waitFor();
     await expectAccessible(page, "administration");
-    await page.goto(`${server.url}/projects/night-market/admin/component-editor`);
+    await page.goto(`${site.server.url}/projects/night-market/admin/component-editor`);
     await page.getByRole("heading", { name: "night-market component editor" }).waitFor();
     await page.getByRole("tree").waitFor();
     await expectAccessible(page, "component editor");

@@ -1,37 +1,19 @@
-import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import type { Locator, Page, Route } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 
 // The component editor (admin-decks-editor.md sections 2, 4, 5, 8): a designer of the shipped
 // template-board project edits its development components in the browser, and every change is read
 // back from the server through GET /api/projects/{slug}/components?development=true.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 const SLUG = "template-board";
-const DEV = () => `${server.url}/api/projects/${SLUG}/components?development=true`;
+const DEV = () => `${site.server.url}/api/projects/${SLUG}/components?development=true`;
 
 type Tree = Record<string, Record<string, unknown>>;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user") {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite({ PORT: port });
+const { person } = site;
 
 async function devTree(page: Page): Promise<Tree> {
   const res = await page.request.get(DEV());
@@ -41,7 +23,7 @@ async function devTree(page: Page): Promise<Tree> {
 
 async function openEditor(page: Page) {
   await page.setViewportSize({ width: 1500, height: 1000 });
-  await page.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+  await page.goto(`${site.server.url}/projects/${SLUG}/admin/component-editor`);
   await page.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
 }
 
@@ -61,7 +43,7 @@ describe("the component editor", () => {
   beforeAll(async () => {
     const admin = await person("ce_admin", "admin");
     const dee = await person("ce_dee");
-    const res = await admin.page.request.post(`${server.url}/api/projects/add-role/${SLUG}`, {
+    const res = await admin.page.request.post(`${site.server.url}/api/projects/add-role/${SLUG}`, {
       data: { username: "ce_dee", roleName: "designer" },
     });
     expect(res.status()).toBe(200);
@@ -71,13 +53,13 @@ describe("the component editor", () => {
   });
 
   it("is opened from the administration page, and refused to someone who is not a designer", async () => {
-    await designer.goto(`${server.url}/projects/${SLUG}/admin`);
+    await designer.goto(`${site.server.url}/projects/${SLUG}/admin`);
     await designer.getByRole("link", { name: "Open component editor" }).click();
     await designer.getByRole("heading", { name: `${SLUG} component editor` }).waitFor();
     expect(await designer.title()).toContain("component editor");
 
     const player = await person("ce_player");
-    await player.page.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    await player.page.goto(`${site.server.url}/projects/${SLUG}/admin/component-editor`);
     await player.page
       .getByText("Only the project's designers and site admins can use the component editor.")
       .waitFor();
@@ -95,7 +77,7 @@ describe("the component editor", () => {
     };
     const paths = ["**/components?development=true", `**/api/projects/${SLUG}/assets`];
     for (const path of paths) await designer.route(path, hold);
-    await designer.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    await designer.goto(`${site.server.url}/projects/${SLUG}/admin/component-editor`);
     await designer.getByText("Loading images...").waitFor();
     await designer.getByText("Loading components...").waitFor();
     expect(await designer.getByRole("heading", { name: `${SLUG} component editor` }).count()).toBe(0);
@@ -108,14 +90,14 @@ describe("the component editor", () => {
   });
 
   it("says 'Failed to load data' when the load fails: an unknown project, or a server error", async () => {
-    await siteAdmin.goto(`${server.url}/projects/no-such-project/admin/component-editor`);
+    await siteAdmin.goto(`${site.server.url}/projects/no-such-project/admin/component-editor`);
     await siteAdmin.getByRole("alert").getByText("Failed to load data").waitFor();
     expect(await siteAdmin.getByRole("heading", { name: /component editor/ }).count()).toBe(0);
 
     const broken = (route: Route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "Internal server error." });
     await designer.route("**/components?development=true", broken);
-    await designer.goto(`${server.url}/projects/${SLUG}/admin/component-editor`);
+    await designer.goto(`${site.server.url}/projects/${SLUG}/admin/component-editor`);
     const alert = designer.getByRole("alert");
     await alert.getByText("Failed to load data").waitFor();
     await alert.getByText("Internal server error.").waitFor();
@@ -233,14 +215,14 @@ describe("the component editor", () => {
 
   it("adds a position by clicking the canvas, saves it, and a table bound to the editor draws it at once", async () => {
     // A sandbox table of the project, open beside the editor and bound to it from its settings.
-    const create = await designer.request.post(`${server.url}/api/projects/${SLUG}/new-table`, {
+    const create = await designer.request.post(`${site.server.url}/api/projects/${SLUG}/new-table`, {
       data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "public-sandbox" },
     });
     expect(create.status()).toBe(200);
     const { tableId } = (await create.json()) as { tableId: string };
     const table = await designer.context().newPage();
     await table.setViewportSize({ width: 1500, height: 1000 });
-    await table.goto(`${server.url}/projects/${SLUG}/table/${tableId}`);
+    await table.goto(`${site.server.url}/projects/${SLUG}/table/${tableId}`);
     await table.getByRole("region", { name: "red player area" }).waitFor();
     await table.getByRole("button", { name: "Table menu" }).click();
     await table.getByRole("menuitem", { name: "Table settings" }).click();

@@ -1,43 +1,17 @@
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildPsd, FIXTURE_CARD } from "../packages/server/src/decks/psdFixture";
 import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
-import {
-  closeTableSettings,
-  launchBrowser,
-  openTableSettings,
-  type RunningServer,
-  signedInPerson,
-  startServer,
-} from "./harness";
+import { closeTableSettings, openTableSettings, sharedSite } from "./harness";
 
 // From a spreadsheet and a .psd to cards in the viewer, a PDF and a table (admin-decks-editor.md
 // sections 2, 3, 7, 9): a designer does it all in the browser; a mod cannot make anyone a designer.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user") {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite({ PORT: port });
+const { person } = site;
 
 const MM_PER_POINT = 25.4 / 72;
 
@@ -55,7 +29,7 @@ describe("a deck from a spreadsheet and a .psd", () => {
       ["deck_dee", "designer"],
       ["deck_mo", "mod"],
     ]) {
-      const res = await admin.page.request.post(`${server.url}/api/projects/add-role/template-cards`, {
+      const res = await admin.page.request.post(`${site.server.url}/api/projects/add-role/template-cards`, {
         data: { username, roleName },
       });
       expect(res.status()).toBe(200);
@@ -65,7 +39,7 @@ describe("a deck from a spreadsheet and a .psd", () => {
   it("reaches the viewer", async () => {
     const page = dee.page;
     await page.setViewportSize({ width: 1300, height: 1000 });
-    await page.goto(`${server.url}/projects/template-cards/admin`);
+    await page.goto(`${site.server.url}/projects/template-cards/admin`);
     await page.getByRole("heading", { name: "template-cards administration" }).waitFor();
     expect(await page.title()).toContain("template-cards administration");
 
@@ -155,7 +129,7 @@ describe("a deck from a spreadsheet and a .psd", () => {
     const page = dee.page;
     // A table of the card template, made in the project's lobby: a public sandbox starts at once and
     // deals those cards, drawn by the same card renderer.
-    await page.goto(`${server.url}/projects/template-cards`);
+    await page.goto(`${site.server.url}/projects/template-cards`);
     await page.getByRole("button", { name: "Create new table" }).first().click();
     await page.getByRole("heading", { name: "New table settings" }).waitFor();
     await page.getByRole("combobox", { name: "Table mode" }).click();
@@ -181,7 +155,7 @@ describe("a deck from a spreadsheet and a .psd", () => {
     await page.getByRole("log", { name: "Game log lines" }).getByText("reloaded the decks").waitFor();
     await board.waitFor();
     // The deck erased, then reloaded into the table: its cards say which deck they cannot find.
-    const erased = await page.request.post(`${server.url}/api/projects/template-cards/erase-deck`, {
+    const erased = await page.request.post(`${site.server.url}/api/projects/template-cards/erase-deck`, {
       data: { deckId: "cards" },
     });
     expect(erased.status()).toBe(200);
@@ -194,13 +168,13 @@ describe("a deck from a spreadsheet and a .psd", () => {
 
   it("cannot be changed by a mod, who may add players but never designers", async () => {
     // A mod may add players, never designers: the page does not offer it and the server refuses it.
-    await mo.page.goto(`${server.url}/projects/template-cards/admin`);
+    await mo.page.goto(`${site.server.url}/projects/template-cards/admin`);
     const form = mo.page.getByRole("form", { name: "Add a member" });
     await form.getByRole("combobox", { name: "Role" }).click();
     const options = await mo.page.getByRole("option").allTextContents();
     expect(options).not.toContain("designer");
     await mo.page.keyboard.press("Escape");
-    const refused = await mo.page.request.post(`${server.url}/api/projects/add-role/template-cards`, {
+    const refused = await mo.page.request.post(`${site.server.url}/api/projects/add-role/template-cards`, {
       data: { username: "deck_admin", roleName: "designer" },
     });
     expect(refused.status()).toBe(403);

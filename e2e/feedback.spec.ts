@@ -1,26 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { io } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer, watchPageErrors } from "./harness";
+import { describe, expect, it } from "vitest";
+import { sharedSite, watchPageErrors } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_IP: "1000" }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user"): Promise<{ page: Page; context: BrowserContext }> {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite();
+const { person } = site;
 
 /** Plays a chess move through the realtime protocol, as the person's own browser session. */
 async function playMoves(
@@ -29,7 +13,7 @@ async function playMoves(
   moves: { seq: number; piece: string; to: string }[],
 ) {
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const socket = io(server.url, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true });
+  const socket = io(site.server.url, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true });
   await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
   for (const m of moves) {
     const done = new Promise<void>((resolve, reject) => {
@@ -59,14 +43,18 @@ describe("feedback results", () => {
     const errors = watchPageErrors(reader.page);
 
     const t = (await (
-      await ann.page.request.post(`${server.url}/api/projects/chess/new-table`, {
+      await ann.page.request.post(`${site.server.url}/api/projects/chess/new-table`, {
         data: { start_position: { options: {} }, tableMode: "competitive-edit" },
       })
     ).json()) as { tableId: string };
-    await ann.page.request.get(`${server.url}/api/projects/chess/join-table/${t.tableId}?color=red`);
-    await ben.page.request.get(`${server.url}/api/projects/chess/join-table/${t.tableId}?color=blue`);
-    await ann.page.request.post(`${server.url}/api/projects/chess/${t.tableId}/start-table`, { data: {} });
-    const load = (await (await ann.page.request.get(`${server.url}/api/table-open/${t.tableId}`)).json()) as {
+    await ann.page.request.get(`${site.server.url}/api/projects/chess/join-table/${t.tableId}?color=red`);
+    await ben.page.request.get(`${site.server.url}/api/projects/chess/join-table/${t.tableId}?color=blue`);
+    await ann.page.request.post(`${site.server.url}/api/projects/chess/${t.tableId}/start-table`, {
+      data: {},
+    });
+    const load = (await (
+      await ann.page.request.get(`${site.server.url}/api/table-open/${t.tableId}`)
+    ).json()) as {
       start_position: { globals: { sides: { white: string } } };
     };
     const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
@@ -77,7 +65,7 @@ describe("feedback results", () => {
     await playMoves(black.context, t.tableId, [{ seq: 3, piece: "black-queen-d8", to: "h4" }]);
 
     // The players answer the project's form (only its questions are taken), as their own seats.
-    const form = await reader.page.request.post(`${server.url}/api/update-form-questions`, {
+    const form = await reader.page.request.post(`${site.server.url}/api/update-form-questions`, {
       data: { projectSlug: "chess", questions: { comment: { text: "Any comment?", type: "textarea" } } },
     });
     expect(form.status()).toBe(200);
@@ -85,14 +73,14 @@ describe("feedback results", () => {
       [ann, "Loved the end"],
       [ben, "Too short"],
     ] as const) {
-      const res = await p.page.request.post(`${server.url}/api/submit-feedback`, {
+      const res = await p.page.request.post(`${site.server.url}/api/submit-feedback`, {
         data: { tableId: t.tableId, answers: { comment: text } },
       });
       expect(res.status()).toBe(200);
     }
 
     const page = reader.page;
-    await page.goto(`${server.url}/projects/chess/feedback`);
+    await page.goto(`${site.server.url}/projects/chess/feedback`);
     await page.getByRole("heading", { name: "Feedback results for project chess" }).waitFor();
     const rows = page.getByRole("table").getByRole("row");
     await page.getByText("Loved the end").waitFor();

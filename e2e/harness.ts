@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -129,6 +130,36 @@ export async function signedInPerson(
   });
   if (login.status() !== 200) throw new Error(`logging in ${name}: ${await login.text()}`);
   return { page, context, errors };
+}
+
+/**
+ * The server and browser one spec file shares: started before its tests, stopped after them, every
+ * context it opened closed first. `server` and `browser` are set once the file's beforeAll has run.
+ */
+export function sharedSite(env: Record<string, string> = {}) {
+  const site = {
+    server: undefined as unknown as RunningServer,
+    browser: undefined as unknown as Browser,
+    /** Contexts closed with the site (people signed in by `person` are added themselves). */
+    contexts: [] as BrowserContext[],
+    person: async (name: string, role = "user") => {
+      const p = await signedInPerson(site.browser, site.server, name, role);
+      site.contexts.push(p.context);
+      return p;
+    },
+  };
+  beforeAll(async () => {
+    [site.server, site.browser] = await Promise.all([
+      startServer({ RATE_LIMIT_PER_IP: "1000", ...env }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    for (const c of site.contexts) await c.close();
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
 }
 
 /**

@@ -1,30 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_IP: "1000" }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string): Promise<{ page: Page; errors: string[] }> {
-  const p = await signedInPerson(browser, server, name);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite();
+const { person } = site;
 
 describe("the profile page", () => {
   it("lets the owner edit the bio, shown to others as plain text, and nobody else", async () => {
     const owner = await person("biographer");
-    await owner.page.goto(`${server.url}/user/biographer`);
+    await owner.page.goto(`${site.server.url}/user/biographer`);
     await owner.page.getByRole("heading", { name: "biographer", level: 1 }).waitFor();
     await owner.page.getByText("You have no tables.").waitFor();
     const bio = "I test <b>card games</b> on weekends.";
@@ -37,13 +20,13 @@ describe("the profile page", () => {
     await owner.page.getByRole("checkbox", { name: "Display hover tooltips" }).waitFor();
 
     const visitor = await person("visitor");
-    await visitor.page.goto(`${server.url}/user/biographer`);
+    await visitor.page.goto(`${site.server.url}/user/biographer`);
     await visitor.page.getByTestId("bio-text").getByText(bio).waitFor();
     expect(await visitor.page.locator("[data-testid=bio-text] b").count()).toBe(0);
     expect(await visitor.page.getByRole("textbox", { name: "Your bio" }).count()).toBe(0);
     expect(await visitor.page.getByRole("heading", { name: "Game setup preferences" }).count()).toBe(0);
 
-    await visitor.page.goto(`${server.url}/user/nobody-here`);
+    await visitor.page.goto(`${site.server.url}/user/nobody-here`);
     await visitor.page.getByRole("alert").getByText("Not Found").waitFor();
     expect([...owner.errors, ...visitor.errors]).toEqual([]);
   });

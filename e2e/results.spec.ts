@@ -1,29 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 
 // The ended-table page (game-table.md sections 2, 4, 5): a designer's feedback form, a chess game
 // played to its end by resignation, the feedback dialog with only the questions the table's options
 // call for, the score overview, and the answer on the project's feedback results page.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_IP: "1000" }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user") {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite();
+const { person } = site;
 
 const ASKED = "What did you think of the game?";
 const NOT_ASKED = "Was the start position interesting?";
@@ -34,7 +18,7 @@ const ready = (page: Page) => page.locator('[role=status][data-status="waitUserI
 
 /** The designer writes the form on the administration page: one question for every table, one only for FEN starts. */
 async function writeForm(page: Page) {
-  await page.goto(`${server.url}/projects/chess/admin`);
+  await page.goto(`${site.server.url}/projects/chess/admin`);
   await page.getByRole("heading", { name: "chess administration" }).waitFor();
   const form = page.getByRole("region", { name: "Feedback form" });
   const questions: [id: string, text: string, condition: string][] = [
@@ -60,24 +44,29 @@ describe("the ended table", () => {
     const dee = await person("res_dee");
     const ann = await person("res_ann");
     const ben = await person("res_ben");
-    const role = await admin.page.request.post(`${server.url}/api/projects/add-role/chess`, {
+    const role = await admin.page.request.post(`${site.server.url}/api/projects/add-role/chess`, {
       data: { username: "res_dee", roleName: "designer" },
     });
     expect(role.status()).toBe(200);
     await writeForm(dee.page);
 
     // A standard-position chess table (the 'fen' condition does not hold), ann red and ben blue.
-    const create = await ann.page.request.post(`${server.url}/api/projects/chess/new-table`, {
+    const create = await ann.page.request.post(`${site.server.url}/api/projects/chess/new-table`, {
       data: { start_position: { options: {} }, tableMode: "competitive-edit" },
     });
     const { tableId } = (await create.json()) as { tableId: string };
-    await ann.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=red`);
-    await ben.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=blue`);
-    const start = await ann.page.request.post(`${server.url}/api/projects/chess/${tableId}/start-table`, {
-      data: {},
-    });
+    await ann.page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=red`);
+    await ben.page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=blue`);
+    const start = await ann.page.request.post(
+      `${site.server.url}/api/projects/chess/${tableId}/start-table`,
+      {
+        data: {},
+      },
+    );
     expect(start.status()).toBe(200);
-    const load = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const load = (await (
+      await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+    ).json()) as {
       start_position: { globals: { sides: { white: string } } };
     };
     const whiteIsRed = load.start_position.globals.sides.white === "red";
@@ -85,7 +74,7 @@ describe("the ended table", () => {
     const [whiteName, blackName] = whiteIsRed
       ? ["res_ann (red)", "res_ben (blue)"]
       : ["res_ben (blue)", "res_ann (red)"];
-    const url = `${server.url}/projects/chess/table/${tableId}`;
+    const url = `${site.server.url}/projects/chess/table/${tableId}`;
     for (const p of [white, black]) {
       await p.page.setViewportSize({ width: 1300, height: 900 });
       await p.page.goto(url);
@@ -177,7 +166,7 @@ describe("the ended table", () => {
       .waitFor();
 
     // The designer reads the answer on the project's feedback results.
-    await dee.page.goto(`${server.url}/projects/chess/feedback`);
+    await dee.page.goto(`${site.server.url}/projects/chess/feedback`);
     await dee.page.getByRole("heading", { name: "Feedback results for project chess" }).waitFor();
     await dee.page.getByRole("table").getByText("A quick loss, but fair.").waitFor();
 

@@ -1,46 +1,23 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { io } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { move, piece, ready, square, standsOn, startedChess } from "./chess";
-import {
-  closeTableSettings,
-  launchBrowser,
-  openTableSettings,
-  type RunningServer,
-  signedInPerson,
-  startServer,
-} from "./harness";
+import { closeTableSettings, openTableSettings, sharedSite } from "./harness";
 
 // The table's controls beyond plain turns (game-table.md sections 2, 4-7 and 9): undo, the keyboard,
 // the settings panel and what it stores, the zoom lens, replay and its links, debug tables, invite
 // links, restart and bind, and who may use which.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_IP: "1000" }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string, role = "user") {
-  const p = await signedInPerson(browser, server, name, role);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite();
+const { person } = site;
 
 type Person = Awaited<ReturnType<typeof person>>;
 
 /** Two people at a started chess table, as white and black. */
 async function chessPair(a: Person, b: Person, tableMode?: string) {
-  const { tableId, white } = await startedChess(server, a.page, b.page, tableMode);
+  const { tableId, white } = await startedChess(site.server, a.page, b.page, tableMode);
   const [w, bl] = white === "red" ? [a, b] : [b, a];
-  const url = `${server.url}/projects/chess/table/${tableId}`;
+  const url = `${site.server.url}/projects/chess/table/${tableId}`;
   for (const p of [w, bl]) {
     await p.page.goto(url);
     await piece(p.page, "white-pawn-e2").waitFor();
@@ -223,7 +200,7 @@ describe("table controls", () => {
   it("flips the selected card with f and discards it with Delete, in edit mode only", async () => {
     const sam = await person("key_sam");
     const page = sam.page;
-    const create = await page.request.post(`${server.url}/api/projects/sandbox/new-table`, {
+    const create = await page.request.post(`${site.server.url}/api/projects/sandbox/new-table`, {
       data: {
         start_position: { options: { handSize: "5" }, playerColors: ["red", "blue"] },
         tableMode: "public-sandbox",
@@ -233,7 +210,7 @@ describe("table controls", () => {
     type Piece = { id: string; children: Record<string, Piece[] | Record<string, Piece>> };
     const situation = async () =>
       (
-        (await (await page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+        (await (await page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as {
           start_position: { root: Piece };
         }
       ).start_position.root;
@@ -248,7 +225,7 @@ describe("table controls", () => {
     };
     const hand = find(await situation(), "area-blue")?.children.hand as Piece[];
     const card = hand.at(-1) as Piece;
-    await page.goto(`${server.url}/projects/sandbox/table/${tableId}`);
+    await page.goto(`${site.server.url}/projects/sandbox/table/${tableId}`);
     await page.getByRole("combobox", { name: "Play as" }).click();
     await page.getByRole("option", { name: "blue", exact: true }).click();
     const area = page.getByRole("region", { name: "blue player area" });
@@ -366,16 +343,20 @@ describe("table controls", () => {
     // The server refuses a player every admin call.
     const api = page.request;
     expect(
-      (await api.post(`${server.url}/api/projects/chess/${tableId}/restart-table/`, { data: {} })).status(),
+      (
+        await api.post(`${site.server.url}/api/projects/chess/${tableId}/restart-table/`, { data: {} })
+      ).status(),
     ).toBe(403);
-    expect((await api.post(`${server.url}/api/bind-table/${tableId}/chess`, { data: {} })).status()).toBe(
+    expect(
+      (await api.post(`${site.server.url}/api/bind-table/${tableId}/chess`, { data: {} })).status(),
+    ).toBe(403);
+    expect(
+      (await api.post(`${site.server.url}/api/unbind-table/${tableId}/chess`, { data: {} })).status(),
+    ).toBe(403);
+    expect((await api.post(`${site.server.url}/api/debug-table/${tableId}/0`, { data: {} })).status()).toBe(
       403,
     );
-    expect((await api.post(`${server.url}/api/unbind-table/${tableId}/chess`, { data: {} })).status()).toBe(
-      403,
-    );
-    expect((await api.post(`${server.url}/api/debug-table/${tableId}/0`, { data: {} })).status()).toBe(403);
-    expect((await api.get(`${server.url}/api/invite-link/${tableId}?color=red`)).status()).toBe(403);
+    expect((await api.get(`${site.server.url}/api/invite-link/${tableId}?color=red`)).status()).toBe(403);
     expect(url).toContain(tableId);
     expect(white.errors).toEqual([]);
   });
@@ -463,7 +444,9 @@ describe("table controls", () => {
     await expect.poll(() => other.url()).not.toContain(url.split("/").at(-1) ?? "");
     await piece(other, "white-pawn-e2").waitFor();
     const debugId = other.url().split("/").at(-1)?.split("?")[0] ?? "";
-    const debug = (await (await other.request.get(`${server.url}/api/table-open/${debugId}`)).json()) as {
+    const debug = (await (
+      await other.request.get(`${site.server.url}/api/table-open/${debugId}`)
+    ).json()) as {
       tableMode: string;
       status: string;
       events: unknown[];
@@ -490,7 +473,7 @@ describe("table controls", () => {
     await other.getByRole("application", { name: "Game board" }).waitFor();
     await expect.poll(() => squaresOf(other)).toEqual(replayed);
     const forkId = other.url().split("/").at(-1)?.split("?")[0] ?? "";
-    const fork = (await (await other.request.get(`${server.url}/api/table-open/${forkId}`)).json()) as {
+    const fork = (await (await other.request.get(`${site.server.url}/api/table-open/${forkId}`)).json()) as {
       tableMode: string;
       status: string;
     };
@@ -505,11 +488,11 @@ describe("table controls", () => {
     const admin = await person("inv_admin", "admin");
     const designer = await person("inv_dee");
     const guest = await person("inv_guest");
-    const role = await admin.page.request.post(`${server.url}/api/projects/add-role/chess`, {
+    const role = await admin.page.request.post(`${site.server.url}/api/projects/add-role/chess`, {
       data: { username: "inv_dee", roleName: "designer" },
     });
     expect(role.status()).toBe(200);
-    const base = `${server.url}/api/projects/chess`;
+    const base = `${site.server.url}/api/projects/chess`;
     const create = await admin.page.request.post(`${base}/new-table`, {
       data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "demo-invite" },
     });
@@ -519,7 +502,7 @@ describe("table controls", () => {
       200,
     );
     const page = designer.page;
-    await page.goto(`${server.url}/projects/chess/table/${tableId}`);
+    await page.goto(`${site.server.url}/projects/chess/table/${tableId}`);
     await piece(page, "white-pawn-e2").waitFor();
     const panel = await openTableSettings(page);
     // Debug tables are the site admins' alone.
@@ -533,7 +516,7 @@ describe("table controls", () => {
     await piece(guest.page, "white-pawn-e2").waitFor();
     await guest.page.getByText("You are playing as red").waitFor();
     const seated = (await (
-      await guest.page.request.get(`${server.url}/api/table-open/${tableId}`)
+      await guest.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
     ).json()) as {
       yourSeat: string | null;
     };
@@ -543,7 +526,7 @@ describe("table controls", () => {
     const settings = await openTableSettings(page);
     await settings.getByRole("button", { name: "Bind table to editor" }).click();
     await settings.getByRole("button", { name: "Unbind table from editor" }).waitFor();
-    const bound = (await (await page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const bound = (await (await page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as {
       isBound: boolean;
     };
     expect(bound.isBound).toBe(true);
@@ -566,7 +549,7 @@ describe("table controls", () => {
   }, async () => {
     const admin = await person("none_admin", "admin");
     const pat = await person("none_pat");
-    const base = `${server.url}/api/projects/chess`;
+    const base = `${site.server.url}/api/projects/chess`;
     const create = await admin.page.request.post(`${base}/new-table`, {
       data: { start_position: { options: {}, playerColors: ["red", "blue"] }, tableMode: "demo-invite" },
     });
@@ -574,7 +557,7 @@ describe("table controls", () => {
     expect((await admin.page.request.post(`${base}/${tableId}/start-table`, { data: {} })).status()).toBe(
       200,
     );
-    const url = `${server.url}/projects/chess/table/${tableId}`;
+    const url = `${site.server.url}/projects/chess/table/${tableId}`;
     const controls = [
       "Restart table",
       "Reload decks",
@@ -606,16 +589,20 @@ describe("table controls", () => {
     const api = page.request;
     const refused = [
       await api.post(`${base}/${tableId}/restart-table/`, { data: {} }),
-      await api.post(`${server.url}/api/bind-table/${tableId}/chess`, { data: {} }),
-      await api.post(`${server.url}/api/unbind-table/${tableId}/chess`, { data: {} }),
-      await api.post(`${server.url}/api/debug-table/${tableId}/0`, { data: {} }),
-      await api.get(`${server.url}/api/invite-link/${tableId}?color=red`),
+      await api.post(`${site.server.url}/api/bind-table/${tableId}/chess`, { data: {} }),
+      await api.post(`${site.server.url}/api/unbind-table/${tableId}/chess`, { data: {} }),
+      await api.post(`${site.server.url}/api/debug-table/${tableId}/0`, { data: {} }),
+      await api.get(`${site.server.url}/api/invite-link/${tableId}?color=red`),
     ];
     expect(refused.map((r) => r.status())).toEqual([403, 403, 403, 403, 403]);
 
     // The reloads are socket events: sent from the player's own session, each is refused.
     const cookie = (await pat.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const socket = io(server.url, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true });
+    const socket = io(site.server.url, {
+      transports: ["websocket"],
+      extraHeaders: { cookie },
+      forceNew: true,
+    });
     try {
       const ack = (await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 })) as { ok: boolean };
       expect(ack.ok).toBe(true);
@@ -637,7 +624,7 @@ describe("table controls", () => {
     } finally {
       socket.close();
     }
-    const after = (await (await api.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const after = (await (await api.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as {
       events: unknown[];
       isBound: boolean;
     };
@@ -651,14 +638,14 @@ describe("table controls", () => {
   }, async () => {
     const sal = await person("lens_sal");
     const page = sal.page;
-    const create = await page.request.post(`${server.url}/api/projects/sandbox/new-table`, {
+    const create = await page.request.post(`${site.server.url}/api/projects/sandbox/new-table`, {
       data: {
         start_position: { options: { handSize: "5" }, playerColors: ["red", "blue"] },
         tableMode: "public-sandbox",
       },
     });
     const { tableId } = (await create.json()) as { tableId: string };
-    await page.goto(`${server.url}/projects/sandbox/table/${tableId}`);
+    await page.goto(`${site.server.url}/projects/sandbox/table/${tableId}`);
     await page.getByRole("combobox", { name: "Play as" }).click();
     await page.getByRole("option", { name: "blue", exact: true }).click();
     const hand = page.getByRole("region", { name: "blue player area" });
