@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 import {
   area,
   board,
@@ -19,22 +19,9 @@ import {
 // selling sets, a purchase the rules refuse, the Closing Bell and the last turns, each move seen live
 // on the other trader's page, and the same final scores on both pages and on the server.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite({ PORT: port });
 
 /** The parts of the server's situation (GET /api/table-open) this test reads. */
 interface TableOpen {
@@ -135,10 +122,9 @@ describe("a game of Night Market between two browsers", () => {
     timeout: 180_000,
   }, async () => {
     // Ann runs playtests (staff see the hidden 'Sprint' length: the bell five cards from the top).
-    const ann = await signedInPerson(browser, server, "nm_ann", "cgestaff");
-    const ben = await signedInPerson(browser, server, "nm_ben");
-    contexts.push(ann.context, ben.context);
-    const api = `${server.url}/api/projects/night-market`;
+    const ann = await site.person("nm_ann", "cgestaff");
+    const ben = await site.person("nm_ben");
+    const api = `${site.server.url}/api/projects/night-market`;
     const options = { length: "sprint", moths: false, oil: false, prices: "floating" };
     const create = await ann.page.request.post(`${api}/new-table`, {
       data: { start_position: { options }, tableMode: "competitive-edit" },
@@ -149,7 +135,9 @@ describe("a game of Night Market between two browsers", () => {
     expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
     expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
     const open = async () =>
-      (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as TableOpen;
+      (await (
+        await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+      ).json()) as TableOpen;
 
     // The deal is random: read it, and plan the game from it.
     const start = (await open()).start_position;
@@ -169,7 +157,7 @@ describe("a game of Night Market between two browsers", () => {
     const second = who(first.colour === "red" ? "blue" : "red");
     const both = [first, second];
 
-    const url = `${server.url}/projects/night-market/table/${tableId}`;
+    const url = `${site.server.url}/projects/night-market/table/${tableId}`;
     for (const t of both) await t.page.goto(url);
     for (const t of both) await board(t.page).locator(`[data-component-id="${row["1"]!.id}"]`).waitFor();
     await expect.poll(() => first.page.title()).toBe("Night Market table - CGO");

@@ -1,32 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 
 // Two people play chess at one table in two browsers, through the server's verified turns, across a
 // server restart; a spectator watches and cannot move.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string) {
-  const p = await signedInPerson(browser, server, name);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite({ PORT: port });
+const { person } = site;
 
 const piece = (page: Page, id: string) => page.locator(`[data-component-id="${id}"]`);
 const slot = (page: Page, name: string) => page.locator(`[data-position][data-slot="${name}"]`);
@@ -52,23 +34,27 @@ describe("a chess game between two browsers", () => {
     const ann = await person("table_ann");
     const ben = await person("table_ben");
     const sam = await person("table_sam");
-    const create = await ann.page.request.post(`${server.url}/api/projects/chess/new-table`, {
+    const create = await ann.page.request.post(`${site.server.url}/api/projects/chess/new-table`, {
       data: { start_position: { options: {} }, tableMode: "competitive-edit" },
     });
     const { tableId } = (await create.json()) as { tableId: string };
-    await ann.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=red`);
-    await ben.page.request.get(`${server.url}/api/projects/chess/join-table/${tableId}?color=blue`);
+    await ann.page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=red`);
+    await ben.page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=blue`);
     expect(
       (
-        await ann.page.request.post(`${server.url}/api/projects/chess/${tableId}/start-table`, { data: {} })
+        await ann.page.request.post(`${site.server.url}/api/projects/chess/${tableId}/start-table`, {
+          data: {},
+        })
       ).status(),
     ).toBe(200);
-    const load = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const load = (await (
+      await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+    ).json()) as {
       start_position: { globals: { sides: { white: string } } };
     };
     const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
 
-    const url = `${server.url}/projects/chess/table/${tableId}`;
+    const url = `${site.server.url}/projects/chess/table/${tableId}`;
     for (const p of [white, black, sam]) await p.page.goto(url);
     for (const p of [white, black, sam]) await piece(p.page, "white-pawn-f2").waitFor();
     expect(await white.page.title()).toBe("Chess table - CGO");
@@ -97,7 +83,7 @@ describe("a chess game between two browsers", () => {
     await white.page.getByRole("log", { name: "Chat messages" }).getByText("you too").waitFor();
 
     // The server goes down and comes back on the same address and data: the game goes on.
-    await server.restart();
+    await site.server.restart();
     // Both tabs see the connection drop and come back (Socket.IO retries with a back-off of up to 5 s):
     // a click while disconnected is refused by the page, as it should be, so wait for the way back.
     for (const p of [white, black]) {
@@ -109,7 +95,9 @@ describe("a chess game between two browsers", () => {
     await seeMove([white, black, sam], "Qh4#");
 
     // The server ended the game; everyone's log says how.
-    const final = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const final = (await (
+      await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+    ).json()) as {
       status: string;
       events: unknown[];
     };

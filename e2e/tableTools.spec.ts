@@ -1,50 +1,25 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  closeTableSettings,
-  launchBrowser,
-  openTableSettings,
-  type RunningServer,
-  signedInPerson,
-  startServer,
-} from "./harness";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { closeTableSettings, openTableSettings, sharedSite } from "./harness";
 
 // The table's tools beyond plain turns: edit mode, cheat mode's 'Do it anyway!', a confirmation
 // before a button that cannot be taken back, deck contents on right-click, the chat popup and the
 // slide of a moved piece on the opponent's screen.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(name: string) {
-  const p = await signedInPerson(browser, server, name);
-  contexts.push(p.context);
-  return p;
-}
+const site = sharedSite({ PORT: port });
+const { person } = site;
 
 /** A started two-seat table of a shipped game, the first person red and the second blue. */
 async function startedTable(slug: string, red: Page, blue: Page): Promise<string> {
-  const create = await red.request.post(`${server.url}/api/projects/${slug}/new-table`, {
+  const create = await red.request.post(`${site.server.url}/api/projects/${slug}/new-table`, {
     data: { start_position: { options: {} }, tableMode: "competitive-edit" },
   });
   const { tableId } = (await create.json()) as { tableId: string };
-  await red.request.get(`${server.url}/api/projects/${slug}/join-table/${tableId}?color=red`);
-  await blue.request.get(`${server.url}/api/projects/${slug}/join-table/${tableId}?color=blue`);
-  const start = await red.request.post(`${server.url}/api/projects/${slug}/${tableId}/start-table`, {
+  await red.request.get(`${site.server.url}/api/projects/${slug}/join-table/${tableId}?color=red`);
+  await blue.request.get(`${site.server.url}/api/projects/${slug}/join-table/${tableId}?color=blue`);
+  const start = await red.request.post(`${site.server.url}/api/projects/${slug}/${tableId}/start-table`, {
     data: {},
   });
   expect(start.status()).toBe(200);
@@ -76,11 +51,13 @@ describe("the table's tools", () => {
     const ann = await person("tools_ann");
     const ben = await person("tools_ben");
     const tableId = await startedTable("chess", ann.page, ben.page);
-    const load = (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
+    const load = (await (
+      await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+    ).json()) as {
       start_position: { globals: { sides: { white: string } } };
     };
     const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
-    const url = `${server.url}/projects/chess/table/${tableId}`;
+    const url = `${site.server.url}/projects/chess/table/${tableId}`;
     for (const p of [white, black]) {
       await p.page.goto(url);
       await piece(p.page, "white-pawn-e2").waitFor();
@@ -152,7 +129,7 @@ describe("the table's tools", () => {
     await black.page.getByRole("dialog", { name: "Resign" }).getByRole("button", { name: "Confirm" }).click();
     await expect
       .poll(async () => {
-        const res = await ann.page.request.get(`${server.url}/api/table-open/${tableId}`);
+        const res = await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`);
         return ((await res.json()) as { status: string }).status;
       })
       .toBe("ended");
@@ -163,7 +140,7 @@ describe("the table's tools", () => {
     const cat = await person("tools_cat");
     const dan = await person("tools_dan");
     const tableId = await startedTable("night-market", cat.page, dan.page);
-    await cat.page.goto(`${server.url}/projects/night-market/table/${tableId}`);
+    await cat.page.goto(`${site.server.url}/projects/night-market/table/${tableId}`);
     const deck = piece(cat.page, "goods-deck");
     await deck.waitFor();
     await deck.click({ button: "right" });

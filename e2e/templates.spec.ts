@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningServer, signedInPerson, startServer } from "./harness";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
 import {
   area,
   board,
@@ -20,22 +20,9 @@ import {
 // live on the other page, one move the rules refuse, and the same end on both pages and on the
 // server. Then the sandbox: play as either colour, move a card, roll, shuffle and end the game.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite({ PORT: port });
 
 /** The parts of the server's situation (GET /api/table-open) these tests read. */
 interface GameResult {
@@ -101,10 +88,9 @@ async function centre(locator: Locator) {
 
 /** A two-player table of a template, red for Ann and blue for Ben, started; seats in play order. */
 async function startedGame(slug: string, options: Record<string, unknown>, names: [string, string]) {
-  const ann = await signedInPerson(browser, server, names[0]);
-  const ben = await signedInPerson(browser, server, names[1]);
-  contexts.push(ann.context, ben.context);
-  const api = `${server.url}/api/projects/${slug}`;
+  const ann = await site.person(names[0]);
+  const ben = await site.person(names[1]);
+  const api = `${site.server.url}/api/projects/${slug}`;
   const create = await ann.page.request.post(`${api}/new-table`, {
     data: { start_position: { options }, tableMode: "competitive-edit" },
   });
@@ -114,7 +100,7 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
   expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
   expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
   const open = async () =>
-    (await (await ann.page.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as TableOpen;
+    (await (await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as TableOpen;
   const start = (await open()).start_position;
   // The seats are shuffled at the start: the first in seating order plays first.
   const seating = start.players.map((p) => p.color);
@@ -124,7 +110,7 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
     return { colour, page: p.page, errors: p.errors };
   };
   const players = seating.map(who);
-  for (const p of players) await p.page.goto(`${server.url}/projects/${slug}/table/${tableId}`);
+  for (const p of players) await p.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
   await settled(players);
   return { tableId, open, start, players, seating };
 }
@@ -558,10 +544,9 @@ describe("the sandbox", () => {
   it("plays as either colour, moves a card, rolls, shuffles and ends the game", {
     timeout: 60_000,
   }, async () => {
-    const sam = await signedInPerson(browser, server, "sb_sam");
-    contexts.push(sam.context);
+    const sam = await site.person("sb_sam");
     const { page } = sam;
-    const create = await page.request.post(`${server.url}/api/projects/sandbox/new-table`, {
+    const create = await page.request.post(`${site.server.url}/api/projects/sandbox/new-table`, {
       data: {
         start_position: { options: { handSize: "5" }, playerColors: ["red", "blue"] },
         tableMode: "public-sandbox",
@@ -572,12 +557,14 @@ describe("the sandbox", () => {
     // A public sandbox starts at once.
     expect(table.status).toBe("midgame");
     const open = async () =>
-      (await (await page.request.get(`${server.url}/api/table-open/${table.tableId}`)).json()) as TableOpen;
+      (await (
+        await page.request.get(`${site.server.url}/api/table-open/${table.tableId}`)
+      ).json()) as TableOpen;
     const start = (await open()).start_position;
     const blueHand = pile(start.root, "area-blue", "hand");
     const card = blueHand.at(-1) as Piece;
 
-    await page.goto(`${server.url}/projects/sandbox/table/${table.tableId}`);
+    await page.goto(`${site.server.url}/projects/sandbox/table/${table.tableId}`);
     const me = [{ colour: "", page, errors: sam.errors }];
     await settled(me);
     await expect.poll(() => message(page)).toBe("Free play: turn on edit mode and move anything anywhere.");

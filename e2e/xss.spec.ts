@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { buildPsd } from "../packages/server/src/decks/psdFixture";
 import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
-import { launchBrowser, type RunningServer, startServer, watchPageErrors } from "./harness";
+import { sharedSite, watchPageErrors } from "./harness";
 
 // Script payloads in everything users and designers write (DESIGN.md 'Security model': designers'
 // HTML is sanitised, chat and bios are text): a project description, card text from a deck's
@@ -19,22 +19,9 @@ const payload = (mark: string) =>
   `<svg onload="window.__xss='svg ${mark}'"><circle r="1"></circle></svg>` +
   `"><img src=x onerror=window.__xss=1>`;
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const port = String(21000 + Math.floor(Math.random() * 20000));
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ RATE_LIMIT_PER_IP: "1000", PORT: port }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite({ PORT: port });
 
 declare global {
   interface Window {
@@ -48,16 +35,16 @@ declare global {
  * checked in the server's security tests.) The trap: every payload sets window.__xss if it runs.
  */
 async function person(name: string, role = "user") {
-  const context = await browser.newContext({ bypassCSP: true });
-  contexts.push(context);
+  const context = await site.browser.newContext({ bypassCSP: true });
+  site.contexts.push(context);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  const code = await server.invite(role);
-  const reg = await page.request.post(`${server.url}/api/registerUser`, {
+  const code = await site.server.invite(role);
+  const reg = await page.request.post(`${site.server.url}/api/registerUser`, {
     data: { userName: name, userPassword: "password one!", inviteCode: code, email: `${name}@example.test` },
   });
   if (reg.status() !== 200) throw new Error(`registering ${name}: ${await reg.text()}`);
-  const login = await page.request.post(`${server.url}/api/login`, {
+  const login = await page.request.post(`${site.server.url}/api/login`, {
     data: { userName: name, userPassword: "password one!" },
   });
   if (login.status() !== 200) throw new Error(`logging in ${name}: ${await login.text()}`);
@@ -81,14 +68,14 @@ describe("script payloads in user and designer content", () => {
     const admin = await person("xss_admin", "admin");
     const player = await person("xss_player");
     const api = admin.page.request;
-    const url = (path: string) => `${server.url}${path}`;
+    const url = (path: string) => `${site.server.url}${path}`;
 
     // A user name cannot carry markup at all: registration refuses it.
     const badName = await api.post(url("/api/registerUser"), {
       data: {
         userName: "<svg/onload=alert(1)>",
         userPassword: "password one!",
-        inviteCode: await server.invite(),
+        inviteCode: await site.server.invite(),
         email: "x@example.test",
       },
     });
