@@ -58,6 +58,11 @@ export const RIVAL = "rival";
 /** Seat names that are not colours. */
 export const SPECTATOR = "spectator";
 export const ALWAYS_ACTIVE = "alwaysactive";
+/**
+ * The viewer who sees everything (view/view.ts): privileged watchers who asked for it, sandbox and
+ * debug tables, and every viewer once a table has ended. Not a seat: nobody plays as 'full'.
+ */
+export const FULL_VIEW = "full";
 
 /** Version of the persisted situation JSON; bump it and add a migration in schema.ts. */
 export const SITUATION_VERSION = 1;

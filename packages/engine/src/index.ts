@@ -1,6 +1,7 @@
 /** @tt/engine: the pure rules engine shared by server and browser. */
 
 export * from "./access.js";
+export { firstActions, type RandomTurnOptions, randomTurn } from "./bot/random.js";
 export * from "./cards/index.js";
 export * from "./component-info.js";
 export * from "./constants.js";
@@ -39,6 +40,7 @@ export * from "./schema.js";
 export { type ComponentSpec, defaultSetup, PLAYERS_POSITION } from "./setup.js";
 export type * from "./situation.js";
 export * from "./table/events.js";
+export * from "./table/holder.js";
 export * from "./table/record.js";
 export * from "./table/replay.js";
 export * from "./tree.js";
@@ -52,4 +54,9 @@ export {
 } from "./turn/actions.js";
 export { checkTurn, evaluateTurn, type ProjectData, type TurnOutcome } from "./turn/evaluate.js";
 export { activeSeats, mayAct, showsPlayerButtons } from "./turn/permissions.js";
-export { type Visibility, visibilityFor } from "./visibility.js";
+export * from "./view/event.js";
+export * from "./view/patch.js";
+export { applyRenames, type Renames, reissuedIds, sealStart, shuffledIds } from "./view/reissue.js";
+export { faceMasks, type Sight, type SightRules, sightOf } from "./view/sight.js";
+export { fullView, HIDDEN_RNG, isPlaceholder, viewOf } from "./view/view.js";
+export { seenAs, type Visibility, visibilityFor } from "./visibility.js";

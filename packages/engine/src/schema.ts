@@ -70,6 +70,7 @@ export const componentSchema: z.ZodType<Component> = z.lazy(() =>
     origin: z.string().optional(),
     animationData: animationDataSchema.optional(),
     animationHide: z.boolean().optional(),
+    placeholder: z.enum(["back", "hidden"]).optional(),
   }),
 ) as z.ZodType<Component>;
 

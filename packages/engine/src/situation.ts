@@ -81,7 +81,14 @@ export interface Component {
   origin?: string;
   animationData?: AnimationData;
   animationHide?: boolean;
+  /**
+   * Set only in a viewer's view (view/view.ts): this component stands for one the viewer may not
+   * see. 'back': drawn as its back, with no identity; 'hidden': not drawn at all.
+   */
+  placeholder?: Placeholder;
 }
+
+export type Placeholder = "back" | "hidden";
 
 /** Deck and bank summary kept beside the tree so a table can show counts without walking it. */
 export interface Container {

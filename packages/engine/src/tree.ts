@@ -130,6 +130,7 @@ export function copyComponent(
   if (c.origin !== undefined) out.origin = c.origin;
   if (c.animationData !== undefined) out.animationData = c.animationData;
   if (c.animationHide !== undefined) out.animationHide = c.animationHide;
+  if (c.placeholder !== undefined) out.placeholder = c.placeholder;
   return out;
 }
 
@@ -185,6 +186,39 @@ export function updateComponent(
         for (const [slot, child] of Object.entries(children))
           index.set(child.id, { parent: after.id, positionName, slot });
       }
+    }
+  });
+  return newRoot;
+}
+
+/**
+ * Gives a component a new id (its children, if any, are re-parented). The index entry moves with it,
+ * so lookups by the new id stay free.
+ */
+export function renameComponent(root: Component, id: string, newId: string): Component | undefined {
+  const path = pathTo(root, id);
+  if (path === undefined || path.length < 2) return undefined;
+  const before = path[path.length - 1] as Component;
+  const children: Component["children"] = {};
+  for (const [positionName, list] of Object.entries(before.children)) {
+    children[positionName] = Array.isArray(list)
+      ? list.map((c) => copyComponent(c, c.children, newId))
+      : Object.fromEntries(
+          Object.entries(list).map(([slot, c]) => [slot, copyComponent(c, c.children, newId)]),
+        );
+  }
+  const after = copyComponent(before, children);
+  after.id = newId;
+  const newRoot = rebuild(path, after);
+  handOver(root, newRoot, (index) => {
+    const loc = index.get(id) as Location;
+    index.delete(id);
+    index.set(newId, loc);
+    for (const [positionName, list] of Object.entries(children)) {
+      if (Array.isArray(list))
+        for (const c of list) index.set(c.id, { parent: newId, positionName, slot: null });
+      else
+        for (const [slot, c] of Object.entries(list)) index.set(c.id, { parent: newId, positionName, slot });
     }
   });
   return newRoot;

@@ -61,15 +61,16 @@ export function seenAs(
   editMode: boolean,
 ): Visibility {
   if (own.hidden === true) return "hidden";
-  if (own.displayMode === "editModeOnly" && !editMode) return "hidden";
-  if (mode !== undefined && !editMode) {
+  // A card shown to this seat (component reveal forPlayers, a look in edit mode) shows its face to
+  // it wherever it lies, until it is shuffled or turned face down again.
+  const shown = component.options.cardUnflippedFor?.includes(seat) === true;
+  if (own.displayMode === "editModeOnly" && !editMode && !shown) return "hidden";
+  if (mode !== undefined && !editMode && !shown) {
     const isOwner = owner === null || owner === seat;
     if (mode === "editModeOnly") return "hidden";
     if (mode === "owningPlayerOnly" && !isOwner) return "hidden";
     if (mode === "opponentCardBack" && !isOwner) return "back";
   }
-  if (component.options.facedown === true) {
-    return component.options.cardUnflippedFor?.includes(seat) === true ? "face" : "back";
-  }
+  if (component.options.facedown === true) return shown ? "face" : "back";
   return "face";
 }

@@ -8,6 +8,7 @@ import {
   resolveModule,
   type SetupPlayer,
   type Situation,
+  sealStart,
 } from "@tt/engine";
 import type { ComponentTree, ShippedGame } from "./content";
 
@@ -56,7 +57,8 @@ export function createRegistry(games: readonly ShippedGame[]) {
     const layout = game
       ? game.layout(args.options, args.players)
       : { root: { name: "root", type: "board" as const } };
-    return moduleFor(slug).setup({
+    const module = moduleFor(slug);
+    const start = module.setup({
       players: args.players,
       options: args.options,
       pieces,
@@ -67,6 +69,9 @@ export function createRegistry(games: readonly ShippedGame[]) {
       ...(args.dataSheet === undefined ? {} : { dataSheet: args.dataSheet }),
       seed: args.seed,
     });
+    // Every piece someone cannot see gets an id that tells nothing of what it is or of how the set-up
+    // placed it (the engine's view/reissue.ts).
+    return sealStart(start, { pieces, options: args.options }, module);
   }
 
   return {

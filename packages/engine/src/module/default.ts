@@ -119,6 +119,7 @@ export const defaultModule: RuleModule = {
   isPosVisible(situation, componentId, positionName) {
     return activeState(situation).isPosVisible?.[componentId]?.[positionName] !== false;
   },
+  secrets: () => ({}),
   tooltip: () => null,
   highlights(situation, seat) {
     const state = activeState(situation);

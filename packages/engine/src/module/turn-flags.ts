@@ -1,9 +1,8 @@
-import { DECK_POSITION } from "../access.js";
-import { type PieceLibrary, type VisibilityInfo, visibilityInfo } from "../component-info.js";
+import type { PieceLibrary } from "../component-info.js";
 import { REPLAY_MARK_MAX_LENGTH, REPLAY_MARKS_PER_TURN } from "../constants.js";
 import type { Move } from "../moves/index.js";
-import type { Component, Situation } from "../situation.js";
-import { governingMode, seenAs } from "../visibility.js";
+import type { Situation } from "../situation.js";
+import { faceMasks, type SightRules, sightOf } from "../view/sight.js";
 import type { RuleContext, TurnFlagDecision, TurnInfo } from "./types.js";
 
 /**
@@ -45,58 +44,24 @@ export function usedChance(before: Situation, after: Situation): boolean {
  * leaving a hand that only its owner saw, a deck that shows its next top card. Components created
  * by the turn tell nothing (their maker chose them), nor do spectators (they are not playing).
  */
-export function revealsHiddenInformation(before: Situation, after: Situation, pieces: PieceLibrary): boolean {
+export function revealsHiddenInformation(
+  before: Situation,
+  after: Situation,
+  pieces: PieceLibrary,
+  module?: SightRules,
+): boolean {
   // Situations share unchanged parts: if none of what visibility reads changed, nothing was revealed.
   if (before.root === after.root && before.gameState === after.gameState && before.players === after.players)
     return false;
   const seats = [...new Set([...before.players, ...after.players].map((p) => p.color))];
   if (seats.length === 0) return false;
-  const seenBefore = facesSeen(before, pieces, seats);
-  for (const [id, seen] of facesSeen(after, pieces, seats)) {
+  const ctx = { pieces, options: {} };
+  const seenBefore = faceMasks(sightOf(before, ctx, module), seats);
+  for (const [id, seen] of faceMasks(sightOf(after, ctx, module), seats)) {
     const was = seenBefore.get(id);
     if (was !== undefined && (seen & ~was) !== 0) return true;
   }
   return false;
-}
-
-/**
- * Component id -> bit mask of the seats (by index in `seats`) that see its face, by one walk down the
- * tree: each component's visibility info is resolved once, the owner is the nearest player area
- * at or above it.
- */
-function facesSeen(
-  situation: Situation,
-  pieces: PieceLibrary,
-  seats: readonly string[],
-): Map<string, number> {
-  const areas = new Map(situation.players.map((p) => [p.area, p.color]));
-  const out = new Map<string, number>();
-  const visit = (
-    component: Component,
-    parentInfo: VisibilityInfo | undefined,
-    owner: string | null,
-    shownTop: boolean,
-  ): void => {
-    const own = visibilityInfo(pieces, component, situation);
-    const mode = governingMode(component, parentInfo);
-    const mine = areas.get(component.id) ?? owner;
-    let mask = 0;
-    seats.forEach((seat, i) => {
-      if (shownTop || seenAs(component, own, mode, mine, seat, false) === "face") mask |= 1 << i;
-    });
-    out.set(component.id, mask);
-    // A deck with revealTop shows the face of its top card to everyone, whatever the card says.
-    const revealTop = component.type === "deck" && component.options.revealTop === true;
-    for (const [positionName, children] of Object.entries(component.children)) {
-      const list = Array.isArray(children) ? children : Object.values(children);
-      list.forEach((child, i) => {
-        const top = revealTop && positionName === DECK_POSITION && i === list.length - 1;
-        visit(child, own, mine, top);
-      });
-    }
-  };
-  visit(situation.root, undefined, null, false);
-  return out;
 }
 
 /**

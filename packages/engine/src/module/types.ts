@@ -80,6 +80,16 @@ export interface TurnFlagDecision {
   replayMarks?: string[];
 }
 
+/** A rule module's own secrets for one viewer (RuleModule.secrets). */
+export interface Secrets {
+  /** Component ids the viewer sees only the back of (a face it would see otherwise becomes a back). */
+  back?: readonly string[];
+  /** Component ids the viewer does not see at all (nor anything on them). */
+  hidden?: readonly string[];
+  /** Keys of situation.globals left out of the viewer's view. */
+  globals?: readonly string[];
+}
+
 export interface OverviewStat {
   name: string;
   displayName: string;
@@ -122,6 +132,11 @@ export interface RuleModule {
     editMode: boolean,
     ctx: RuleContext,
   ): boolean;
+  /**
+   * Whether a seat (or 'spectator') sees what lies in one position of a component. A hidden
+   * position's contents reach that viewer as placeholders only (view/view.ts). The default reads
+   * the active state's isPosVisible.
+   */
   isPosVisible(
     situation: Situation,
     componentId: string,
@@ -129,6 +144,12 @@ export interface RuleModule {
     seat: string,
     ctx: RuleContext,
   ): boolean;
+  /**
+   * What else a seat (or 'spectator') may not see, beyond display modes, face-down cards and
+   * isPosVisible: components to show as their back or not at all, and globals to leave out of its
+   * view. The default keeps nothing else secret. Decided on the server for every view it sends.
+   */
+  secrets(situation: Situation, seat: string, ctx: RuleContext): Secrets;
   tooltip(situation: Situation, componentId: string, seat: string, ctx: RuleContext): string | null;
   highlights(situation: Situation, seat: string, ctx: RuleContext): string[];
   stateMessage(situation: Situation, seat: string, ctx: RuleContext): string;

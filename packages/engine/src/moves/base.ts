@@ -37,12 +37,18 @@ export const placementShape = {
 export interface Applied {
   situation: Situation;
   log: LogMessage[];
+  /**
+   * The move as it must be recorded, when applying it decided something the move did not say: the
+   * outcome of chance (a shuffle's order, a roll). Replaying the recorded move then draws nothing,
+   * so a log folds to the same situation without the random state, which never leaves the server.
+   */
+  resolved?: unknown;
 }
 
 export type MoveResult = Result<Applied>;
 
-export function applied(situation: Situation, log: LogMessage[]): MoveResult {
-  return { ok: true, value: { situation, log } };
+export function applied(situation: Situation, log: LogMessage[], resolved?: unknown): MoveResult {
+  return { ok: true, value: resolved === undefined ? { situation, log } : { situation, log, resolved } };
 }
 
 export const jsonSchema = z.json();

@@ -3,7 +3,7 @@ import { withFields } from "../access.js";
 import { refuse } from "../result.js";
 import type { Situation } from "../situation.js";
 import { addSubstateSchema, applyAddSubstate } from "./add-substate.js";
-import type { MoveResult } from "./base.js";
+import type { Applied, MoveResult } from "./base.js";
 import { applyComponentCreate, componentCreateSchema } from "./component-create.js";
 import { applyComponentMove, componentMoveSchema } from "./component-move.js";
 import { applyComponentReveal, componentRevealSchema } from "./component-reveal.js";
@@ -12,6 +12,7 @@ import { applyDiscard, discardSchema } from "./discard.js";
 import { applyGameEnd, gameEndSchema } from "./game-end.js";
 import { applyIncCounter, incCounterSchema } from "./inc-counter.js";
 import { applyIncStat, incStatSchema } from "./inc-stat.js";
+import { applyLook, lookSchema } from "./look.js";
 import { applyMoveAll, moveAllSchema } from "./move-all.js";
 import { applyMoveToBank, moveToBankSchema } from "./move-to-bank.js";
 import { applyPressButton, pressButtonSchema } from "./press-button.js";
@@ -68,6 +69,7 @@ export const moveSchema = z.discriminatedUnion("type", [
   customSchema,
   gameEndSchema,
   reloadDataSchema,
+  lookSchema,
 ]);
 
 export type Move = z.infer<typeof moveSchema>;
@@ -108,6 +110,7 @@ const appliers: Appliers = {
   custom: applyCustom,
   "game end": applyGameEnd,
   "reload data": applyReloadData,
+  look: applyLook,
 };
 
 export const MOVE_TYPES = Object.keys(appliers) as MoveType[];
@@ -135,10 +138,12 @@ export function applyMove(situation: Situation, move: Move): MoveResult {
   const result = apply(situation, move);
   if (!result.ok) return result;
   const next = result.value.situation;
-  return {
-    ok: true,
-    value: { situation: withFields(next, { evaledMoves: next.evaledMoves + 1 }), log: result.value.log },
+  const value: Applied = {
+    situation: withFields(next, { evaledMoves: next.evaledMoves + 1 }),
+    log: result.value.log,
   };
+  if (result.value.resolved !== undefined) value.resolved = result.value.resolved as Move;
+  return { ok: true, value };
 }
 
 /** Validates unknown input as a move; a refusal when it is not one. */

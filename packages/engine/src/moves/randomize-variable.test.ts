@@ -54,4 +54,20 @@ describe("randomize variable", () => {
       "move/unknown-component",
     );
   });
+
+  it("records its roll, and a recorded roll sets that value", () => {
+    const s = testSituation();
+    const move = {
+      type: "randomize variable",
+      componentId: "die",
+      variable: "face",
+      values: { min: 1, max: 6 },
+    } as const;
+    const rolled = mustApply(s, move);
+    const face = component(rolled.situation, "die").variables?.face;
+    expect(rolled.resolved).toEqual({ ...move, result: face });
+    const replayed = mustApply(s, { ...move, result: 6 });
+    expect(component(replayed.situation, "die").variables?.face).toBe(6);
+    expect(replayed.situation.rng).toEqual(rolled.situation.rng);
+  });
 });

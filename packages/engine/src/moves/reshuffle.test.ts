@@ -53,4 +53,26 @@ describe("reshuffle", () => {
       "move/unknown-component",
     );
   });
+
+  it("records the order it drew, and a recorded order replays without the generator deciding", () => {
+    let s = testSituation();
+    s = mustApply(s, { type: "discard", componentId: deckTop(s) }).situation;
+    const drawn = mustApply(s, { type: "reshuffle", componentId: "deck" });
+    const recorded = drawn.resolved as { order: string[] };
+    expect(recorded.order).toEqual(pileIds(drawn.situation, "deck", "deck"));
+    // Replayed from the record on a situation whose generator is different: same order, same state.
+    const elsewhere = { ...s, rng: { state: 12345 } };
+    const replayed = mustApply(elsewhere, { type: "reshuffle", componentId: "deck", order: recorded.order });
+    expect(pileIds(replayed.situation, "deck", "deck")).toEqual(recorded.order);
+    expect(replayed.resolved).toBeUndefined();
+    const again = mustApply(s, { type: "reshuffle", componentId: "deck", order: recorded.order });
+    expect(again.situation.rng).toEqual(drawn.situation.rng);
+  });
+
+  it("refuses a recorded order that is not the deck's cards", () => {
+    const s = testSituation();
+    const ids = pileIds(s, "deck", "deck");
+    for (const order of [ids.slice(1), [...ids.slice(1), "m1"], [...ids.slice(1), ids[1] as string]])
+      expectRefusal(applyMove(s, { type: "reshuffle", componentId: "deck", order }), "move/invalid");
+  });
 });

@@ -21,6 +21,8 @@ export const stateInputSchema = z.object({
   buttons: z.array(buttonSchema).optional(),
   editModeButtons: z.array(buttonSchema).optional(),
   forceExpandedContainer: z.string().nullable().optional(),
+  /** Positions this state hides: component id -> position name -> false (the default module's isPosVisible). */
+  isPosVisible: z.record(z.string(), z.record(z.string(), z.boolean())).nullable().optional(),
   componentOverdrive: z.record(z.string(), z.record(z.string(), jsonSchema)).optional(),
   autoEvalState: z.boolean().optional(),
   delayedEval: z.object({ delay: z.number(), data: jsonSchema.optional() }).nullable().optional(),

@@ -5,6 +5,7 @@ import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import { evaluateTurn, type ProjectData, type TurnOutcome } from "../turn/evaluate.js";
+import { applyRenames, reissuedIds, shuffledIds } from "../view/reissue.js";
 import { type TurnEvent, type TurnFlags, turnEvent } from "./events.js";
 
 export interface Recorded {
@@ -59,7 +60,22 @@ export function recordTurn(
   if (requested.preventUndo === true) flags.preventUndo = true;
   if (requested.turnHidden === true) flags.turnHidden = true;
   if (requested.turnNonBlocking === true) flags.turnNonBlocking = true;
-  return ok({ event: turnEvent(seq, turn, moves, flags), outcome: result.value });
+  const event = turnEvent(seq, turn, moves, flags);
+  // Pieces that left someone's sight, and shuffled cards, come back under new ids (view/reissue.ts).
+  const ctx = { pieces: project.pieces ?? {}, options: project.options ?? {} };
+  const renamed = reissuedIds(live, situation, ctx, module, shuffledIds(moves));
+  if (renamed.length === 0) return ok({ event, outcome: result.value });
+  event.renamed = renamed;
+  const names = new Map(renamed);
+  const selected = result.value.selected;
+  return ok({
+    event,
+    outcome: {
+      ...result.value,
+      situation: applyRenames(situation, renamed),
+      selected: selected === null ? null : (names.get(selected) ?? selected),
+    },
+  });
 }
 
 /** The module's decision as event flags: a reason string means prevented, with that reason. */

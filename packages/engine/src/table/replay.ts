@@ -1,5 +1,5 @@
 import type { Situation } from "../situation.js";
-import { applyTurnEvent, effectiveTurns, type TableEvent, type TurnEvent } from "./events.js";
+import { applyTurnEvent, fold, type TableEvent } from "./events.js";
 
 /**
  * Snapshot cache for seeking: the situation after every `every` events. It is a cache, never the
@@ -28,13 +28,18 @@ export function createSnapshotCache(
   return cache;
 }
 
-/** Adds the next event of the log; its seq must be the number of events so far. */
-export function appendEvent(cache: SnapshotCache, event: TableEvent): SnapshotCache {
+/**
+ * Adds the next event of the log; its seq must be the number of events so far. `after` is the
+ * situation the turn led to when the caller has just evaluated it (so it is not applied twice).
+ */
+export function appendEvent(cache: SnapshotCache, event: TableEvent, after?: Situation): SnapshotCache {
   if (event.seq !== cache.events.length)
     throw new Error(`Expected event ${cache.events.length}, got ${event.seq}`);
   cache.events.push(event);
   cache.live =
-    event.kind === "turn" ? applyTurnEvent(cache.live, event) : rebuild(cache, cache.events.length);
+    event.kind === "turn"
+      ? (after ?? applyTurnEvent(cache.live, event))
+      : rebuild(cache, cache.events.length);
   if (cache.events.length % cache.every === 0) cache.snapshots.push(cache.live);
   return cache;
 }
@@ -59,9 +64,5 @@ function rebuild(cache: SnapshotCache, k: number): Situation {
     const event = cache.events[j] as TableEvent;
     if (event.kind === "undo") for (const seq of event.undone) reach = Math.min(reach, seq);
   }
-  let situation = cache.snapshots[j / cache.every] as Situation;
-  const window = cache.events.slice(j, k);
-  for (const seq of effectiveTurns(window))
-    situation = applyTurnEvent(situation, cache.events[seq] as TurnEvent);
-  return situation;
+  return fold(cache.snapshots[j / cache.every] as Situation, cache.events.slice(j, k));
 }

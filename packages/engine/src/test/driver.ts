@@ -1,15 +1,14 @@
 import { expect } from "vitest";
 import type { RuleModule } from "../module/types.js";
 import type { Situation } from "../situation.js";
-import { planUndo, type TableEvent } from "../table/events.js";
-import { recordTurn } from "../table/record.js";
-import { appendEvent, createSnapshotCache, situationAt } from "../table/replay.js";
+import type { TableEvent } from "../table/events.js";
+import { createTableHolder, type TableHolder } from "../table/holder.js";
 import type { Action } from "../turn/actions.js";
 import { TEST_PIECES, testSituation } from "./fixture.js";
 
 /**
- * A fluent driver for scenario tests: `table().play("red", ...).expect(...)`. It keeps a log and a
- * snapshot cache exactly as a table holder would, so scenarios exercise the whole pipeline.
+ * A fluent driver for scenario tests: `table().play("red", ...).expect(...)`. It drives the engine's
+ * table holder, exactly as the server does, so scenarios exercise the whole pipeline.
  */
 export interface TableDriver {
   play(seat: string, actions: Action[], options?: { editMode?: boolean }): TableDriver;
@@ -17,12 +16,13 @@ export interface TableDriver {
   undo(seat: string, options?: { editMode?: boolean }): TableDriver;
   expect(check: (situation: Situation) => void): TableDriver;
   readonly situation: Situation;
-  readonly events: TableEvent[];
+  readonly events: readonly TableEvent[];
+  readonly holder: TableHolder;
   at(step: number): Situation;
 }
 
 export function table(module: RuleModule, start: Situation = testSituation()): TableDriver {
-  const cache = createSnapshotCache(start, [], 4);
+  const holder = createTableHolder({ start, module, project: { pieces: TEST_PIECES }, snapshotEvery: 4 });
   let clock = 0;
   const driver: TableDriver = {
     play(seat, actions, options = {}) {
@@ -34,38 +34,32 @@ export function table(module: RuleModule, start: Situation = testSituation()): T
         turnUID: `turn-${clock}`,
         editMode: options.editMode === true,
       };
-      const result = recordTurn(cache.live, cache.events.length, turn, module, { pieces: TEST_PIECES });
+      const result = holder.play(turn);
       if (!result.ok) throw new Error(`${seat} was refused: ${result.message}`);
-      if (result.value.event !== null) appendEvent(cache, result.value.event);
       return driver;
     },
     refused(seat, actions, message) {
-      const turn = { seat, actions, timestamp: clock, turnUID: "refused" };
-      const result = recordTurn(cache.live, cache.events.length, turn, module, { pieces: TEST_PIECES });
+      const result = holder.record({ seat, actions, timestamp: clock, turnUID: "refused" });
       expect(result.ok ? "accepted" : result.message).toBe(message);
       return driver;
     },
     undo(seat, options = {}) {
-      const planned = planUndo(cache.events, cache.live, {
-        seat,
-        timestamp: clock,
-        editMode: options.editMode === true,
-      });
+      const planned = holder.undo({ seat, timestamp: clock, editMode: options.editMode === true });
       if (!planned.ok) throw new Error(`Undo refused: ${planned.message}`);
-      appendEvent(cache, planned.value);
       return driver;
     },
     expect(check) {
-      check(cache.live);
+      check(holder.live);
       return driver;
     },
     get situation() {
-      return cache.live;
+      return holder.live;
     },
     get events() {
-      return cache.events;
+      return holder.events;
     },
-    at: (step) => situationAt(cache, step),
+    holder,
+    at: (step) => holder.at(step),
   };
   return driver;
 }

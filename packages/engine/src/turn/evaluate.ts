@@ -52,10 +52,13 @@ function runMoves(run: Run, moves: Move[]): Refusal | null {
   const queue = moves.slice();
   while (queue.length > 0) {
     if (++run.count > MOVE_LOOP_LIMIT) return refuse("turn/move-limit");
-    const move = stamp(run, queue.shift() as Move);
-    const result = applyMove(run.situation, move);
+    const stamped = stamp(run, queue.shift() as Move);
+    const result = applyMove(run.situation, stamped);
     if (!result.ok) return result;
     run.situation = result.value.situation;
+    // The log keeps the move with what chance decided (a shuffle's order, a roll), so every replay of
+    // it, in any browser, lands on the same situation without the server's random state.
+    const move = (result.value.resolved as Move | undefined) ?? stamped;
     run.moves.push(move);
     run.log.push(...result.value.log);
     if (move.type === "select component" && move.seat === run.info.seat) run.selected = move.componentId;

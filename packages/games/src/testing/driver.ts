@@ -1,15 +1,12 @@
 import {
   type Action,
-  appendEvent,
-  createSnapshotCache,
+  createTableHolder,
   type JsonObject,
-  planUndo,
-  recordTurn,
   resolveModule,
   type SetupPlayer,
   type Situation,
-  situationAt,
   type TableEvent,
+  type TableHolder,
 } from "@tt/engine";
 import type { ShippedGame } from "../content";
 import { createRegistry, piecesOf } from "../registry";
@@ -17,7 +14,7 @@ import { createRegistry, piecesOf } from "../registry";
 /**
  * A table as the server will run it, for scenario tests of a shipped game:
  * `playTable(game, {players: ['red', 'blue']}).play('red', [...]).expect(s => ...)`.
- * Every turn goes through recordTurn (the server's pipeline) and into a snapshot cache.
+ * Every turn goes through the engine's table holder, as on the server.
  */
 export interface GameTable {
   play(seat: string, actions: Action[], opts?: { editMode?: boolean }): GameTable;
@@ -28,8 +25,12 @@ export interface GameTable {
   undoRefused(seat: string, message: string): GameTable;
   expect(check: (situation: Situation) => void): GameTable;
   readonly situation: Situation;
-  readonly events: TableEvent[];
+  readonly events: readonly TableEvent[];
+  /** The holder itself: views, viewer events, log lines. */
+  readonly holder: TableHolder;
   at(step: number): Situation;
+  /** The id a piece has now that had `id` at the start (pieces get new ids when they leave someone's sight). */
+  follow(id: string): string;
 }
 
 export interface TableSetup {
@@ -59,8 +60,12 @@ export function playTable(game: ShippedGame, setup: TableSetup): GameTable {
   const options = { ...defaultOptions(game), ...setup.options };
   const players = setup.players.map((p) => (typeof p === "string" ? { color: p } : p));
   const start = registry.startSituation(game.content.slug, { players, options, seed: setup.seed ?? 1 });
-  const ctx = { pieces: piecesOf(game.content.components), options };
-  const cache = createSnapshotCache(start, [], 8);
+  const holder = createTableHolder({
+    start,
+    module,
+    project: { pieces: piecesOf(game.content.components), options },
+    snapshotEvery: 8,
+  });
   let clock = 0;
   const turn = (seat: string, actions: Action[], editMode: boolean) => {
     clock += 1000;
@@ -68,46 +73,40 @@ export function playTable(game: ShippedGame, setup: TableSetup): GameTable {
   };
   const table: GameTable = {
     play(seat, actions, opts = {}) {
-      const r = recordTurn(
-        cache.live,
-        cache.events.length,
-        turn(seat, actions, opts.editMode === true),
-        module,
-        ctx,
-      );
+      const r = holder.play(turn(seat, actions, opts.editMode === true));
       if (!r.ok) throw new Error(`${seat} was refused: ${r.message}`);
-      if (r.value.event !== null) appendEvent(cache, r.value.event);
       return table;
     },
     refused(seat, actions, message) {
-      const r = recordTurn(cache.live, cache.events.length, turn(seat, actions, false), module, ctx);
+      const r = holder.record(turn(seat, actions, false));
       if (r.ok) throw new Error(`expected '${message}' but the turn was accepted`);
       if (r.message !== message) throw new Error(`expected '${message}' but got '${r.message}'`);
       return table;
     },
     undo(seat) {
-      const planned = planUndo(cache.events, cache.live, { seat, timestamp: clock, editMode: false });
+      const planned = holder.undo({ seat, timestamp: clock, editMode: false });
       if (!planned.ok) throw new Error(`Undo refused: ${planned.message}`);
-      appendEvent(cache, planned.value);
       return table;
     },
     undoRefused(seat, message) {
-      const planned = planUndo(cache.events, cache.live, { seat, timestamp: clock, editMode: false });
+      const planned = holder.planUndo({ seat, timestamp: clock, editMode: false });
       if (planned.ok) throw new Error(`expected '${message}' but the undo was accepted`);
       if (planned.message !== message) throw new Error(`expected '${message}' but got '${planned.message}'`);
       return table;
     },
     expect(check) {
-      check(cache.live);
+      check(holder.live);
       return table;
     },
     get situation() {
-      return cache.live;
+      return holder.live;
     },
     get events() {
-      return cache.events;
+      return holder.events;
     },
-    at: (step) => situationAt(cache, step),
+    holder,
+    at: (step) => holder.at(step),
+    follow: (id) => holder.follow(id),
   };
   return table;
 }

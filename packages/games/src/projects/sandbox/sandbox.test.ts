@@ -14,9 +14,13 @@ import { sandbox } from "./index";
 
 const COLOURS = ["red", "blue", "green", "yellow", "cyan", "orange"];
 
+/**
+ * What is on the table, piece by piece (not by id: pieces get new ids when they leave someone's
+ * sight or are shuffled, see the engine's view/reissue.ts).
+ */
 function ids(s: Situation): string[] {
   const out: string[] = [];
-  walk(s.root, (c) => out.push(c.id));
+  walk(s.root, (c) => out.push(`${c.type}/${c.name}/${c.options.cardId ?? ""}`));
   return out.sort();
 }
 const pile = (s: Situation, id: string, position: string) =>

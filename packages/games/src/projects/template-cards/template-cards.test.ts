@@ -16,9 +16,13 @@ import { bankCoins, cardData, coinsOf, DECK_ID, deckPile, discardPile, handOf } 
 
 const COLOURS = ["red", "blue", "green", "yellow"];
 
+/**
+ * What is on the table, piece by piece (not by id: pieces get new ids when they leave someone's
+ * sight or are shuffled, see the engine's view/reissue.ts).
+ */
 function ids(s: Situation): string[] {
   const out: string[] = [];
-  walk(s.root, (c) => out.push(c.id));
+  walk(s.root, (c) => out.push(`${c.type}/${c.name}/${c.options.cardId ?? ""}`));
   return out.sort();
 }
 
@@ -28,7 +32,7 @@ const playCard = (card: string): Action[] => [
 ];
 const draw: Action[] = [{ kind: "press state button", button: "draw" }];
 
-const moveTypes = (events: TableEvent[]) =>
+const moveTypes = (events: readonly TableEvent[]) =>
   events.flatMap((e) => ("moves" in e ? e.moves.map((m) => m.type) : []));
 
 /** Plays the first matching card, or draws, until the game ends. */

@@ -3,12 +3,12 @@
 // applied seq is events.length - 1 and a gap is any seq past the next one.
 
 import {
-  applyMove,
-  effectiveTurns,
+  applyRenames,
+  applyTurnWithLog,
+  foldPlan,
   type LogMessage,
   type Situation,
   type TableEvent,
-  type TurnEvent,
 } from "@tt/engine";
 
 export interface Confirmed {
@@ -33,21 +33,7 @@ export function lastSeq(confirmed: Pick<Confirmed, "events">): number {
   return confirmed.events.length - 1;
 }
 
-/** Applies one recorded turn, collecting its log lines. Throws when a move no longer applies. */
-export function applyTurnWithLog(
-  situation: Situation,
-  event: TurnEvent,
-): { situation: Situation; log: LogMessage[] } {
-  let next = situation;
-  const log: LogMessage[] = [];
-  for (const move of event.moves) {
-    const result = applyMove(next, move);
-    if (!result.ok) throw new Error(`Event ${event.seq} does not apply: ${result.message}`);
-    next = result.value.situation;
-    log.push(...result.value.log);
-  }
-  return { situation: next, log };
-}
+export { applyTurnWithLog };
 
 /** The situation and log after `events` from `start` (undone turns skipped). */
 export function replay(
@@ -57,12 +43,15 @@ export function replay(
   let situation = start;
   const log: LogMessage[] = [];
   const first = events[0]?.seq ?? 0;
-  for (const seq of effectiveTurns(events)) {
-    const event = events[seq - first];
-    if (event?.kind !== "turn") continue;
-    const step = applyTurnWithLog(situation, event);
-    situation = step.situation;
-    log.push(...step.log);
+  for (const { seq, renamed } of foldPlan(events)) {
+    if (seq !== null) {
+      const event = events[seq - first];
+      if (event?.kind !== "turn") continue;
+      const step = applyTurnWithLog(situation, event);
+      situation = step.situation;
+      log.push(...step.log);
+    }
+    for (const pairs of renamed) situation = applyRenames(situation, pairs);
   }
   return { situation, log };
 }

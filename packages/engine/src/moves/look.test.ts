@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { expectRefusal, mustApply, pileIds, TEST_PIECES, testSituation } from "../test/fixture.js";
+import { visibilityFor } from "../visibility.js";
+import { applyMove } from "./index.js";
+
+describe("look", () => {
+  it("shows the looker every card in the deck, and nobody else, with a log line for all", () => {
+    const s = testSituation();
+    const { situation, log } = mustApply(s, {
+      type: "look",
+      componentId: "deck",
+      positionName: "deck",
+      sourcePlayer: "red",
+      editMode: true,
+    });
+    for (const id of pileIds(situation, "deck", "deck")) {
+      expect(visibilityFor(situation, TEST_PIECES, id, "red", false)).toBe("face");
+      expect(visibilityFor(situation, TEST_PIECES, id, "blue", false)).toBe("back");
+    }
+    expect(log.map((l) => [l.message, l.event.sourcePlayer, l.event.logStyle])).toEqual([
+      ["looked at deck", "red", "edit"],
+    ]);
+  });
+
+  it("is forgotten when the deck is shuffled", () => {
+    let s = mustApply(testSituation(), { type: "look", componentId: "deck", sourcePlayer: "red" }).situation;
+    s = mustApply(s, { type: "reshuffle", componentId: "deck" }).situation;
+    for (const id of pileIds(s, "deck", "deck"))
+      expect(visibilityFor(s, TEST_PIECES, id, "red", false)).toBe("back");
+  });
+
+  it("refuses an unknown component, a missing position and a move with no player", () => {
+    const s = testSituation();
+    expectRefusal(
+      applyMove(s, { type: "look", componentId: "nope", sourcePlayer: "red" }),
+      "move/unknown-component",
+    );
+    expectRefusal(
+      applyMove(s, { type: "look", componentId: "deck", positionName: "nope", sourcePlayer: "red" }),
+      "move/bad-position",
+    );
+    expectRefusal(applyMove(s, { type: "look", componentId: "deck" }), "move/unknown-player");
+  });
+});

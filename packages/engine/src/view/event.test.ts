@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { FULL_VIEW, SPECTATOR } from "../constants.js";
+import type { LogMessage } from "../log/message.js";
+import { defaultModule } from "../module/default.js";
+import { createTableHolder } from "../table/holder.js";
+import { deckTop, TEST_PIECES, testSituation } from "../test/fixture.js";
+import { linesFor } from "./event.js";
+
+const line = (message: string, targetPlayer: string | null = null): LogMessage => ({
+  message,
+  event: {
+    sourcePlayer: "red",
+    targetPlayer,
+    timestamp: 0,
+    logStyle: "normal",
+    logIndent: 0,
+    editMode: false,
+    type: "custom",
+  },
+  currTurn: 0,
+  logDisplayComponent: null,
+});
+
+describe("an event as one viewer receives it", () => {
+  it("gives a line meant for one player to that player only, and a hidden turn's lines to its player", () => {
+    const lines = [line("for all"), line("for blue", "blue")];
+    expect(linesFor("blue", lines, { actor: "red" }).map((l) => l.message)).toEqual(["for all", "for blue"]);
+    expect(linesFor("green", lines, { actor: "red" }).map((l) => l.message)).toEqual(["for all"]);
+    expect(linesFor("blue", lines, { actor: "red", turnHidden: true })).toEqual([]);
+    expect(linesFor("red", lines, { actor: "red", turnHidden: true }).map((l) => l.message)).toEqual([
+      "for all",
+    ]);
+    expect(linesFor(FULL_VIEW, lines, { actor: "red", turnHidden: true })).toHaveLength(2);
+  });
+
+  it("outlines the moves without what chance decided, and tells new ids only to who kept seeing the piece", () => {
+    const holder = createTableHolder({
+      start: testSituation(),
+      module: defaultModule,
+      project: { pieces: TEST_PIECES },
+    });
+    const top = deckTop(holder.live);
+    const edit = (seat: string, move: unknown) => ({
+      seat,
+      timestamp: 1,
+      turnUID: `t${holder.events.length}`,
+      editMode: true,
+      actions: [{ kind: "raw move" as const, move }],
+    });
+    holder.play(edit("red", { type: "reshuffle", componentId: "deck" }));
+    const shuffle = holder.viewEvent("blue", 0, true);
+    expect(shuffle.steps).toEqual([{ type: "reshuffle", componentId: "deck", sourcePlayer: "red" }]);
+    expect(JSON.stringify(shuffle)).not.toContain("order");
+    // Nobody saw the shuffled cards' faces: nobody is told where they went.
+    expect(shuffle.renamed).toBeUndefined();
+    expect(holder.viewEvent(FULL_VIEW, 0, false).renamed).toHaveLength(6);
+
+    const card = holder.follow(top);
+    holder.play(
+      edit("red", {
+        type: "component move",
+        componentId: card,
+        destinationId: "table",
+        positionName: "pile",
+      }),
+    );
+    holder.play(edit("red", { type: "component reveal", componentId: card }));
+    // From the shared pile (everyone sees it) into red's hand (only red): red keeps seeing it.
+    holder.play(
+      edit("red", {
+        type: "component move",
+        componentId: card,
+        destinationId: "area-red",
+        positionName: "hand",
+      }),
+    );
+    const renamed = holder.events[3]?.kind === "turn" ? holder.events[3].renamed : undefined;
+    expect(renamed).toHaveLength(1);
+    expect(holder.viewEvent("red", 3, false).renamed).toEqual(renamed);
+    expect(holder.viewEvent("blue", 3, false).renamed).toBeUndefined();
+    expect(holder.viewEvent(SPECTATOR, 3, false).renamed).toBeUndefined();
+  });
+});

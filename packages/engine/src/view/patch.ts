@@ -1,0 +1,221 @@
+import { withFields } from "../access.js";
+import type { JsonObject } from "../json.js";
+import type {
+  AnimationData,
+  ChildData,
+  Component,
+  ComponentOptions,
+  ComponentType,
+  Placeholder,
+  PositionChildren,
+  Situation,
+} from "../situation.js";
+import { findComponent } from "../tree.js";
+
+/**
+ * The difference between two views of a table, as the server sends it with each event: the
+ * situation's fields that changed, replaced whole, and the components that are new or changed,
+ * each with its children as ids. Applying it to the first view gives the second exactly
+ * (applyViewPatch(a, diffViews(a, b)) deep-equals b), and it names nothing that is in neither.
+ *
+ * Views share structure (view/view.ts), so the walk skips every subtree that is the same object in
+ * both and costs what changed, not the size of the table.
+ */
+
+/** A component without its subtree: its children are ids, sent as records of their own when changed. */
+export interface ComponentRecord {
+  id: string;
+  name: string;
+  type: ComponentType;
+  options: ComponentOptions;
+  parent: string | null;
+  childData: ChildData | null;
+  variables?: JsonObject;
+  origin?: string;
+  animationData?: AnimationData;
+  animationHide?: boolean;
+  placeholder?: Placeholder;
+  children: { [positionName: string]: string[] | { [slot: string]: string } };
+}
+
+export type SituationFields = { [K in Exclude<keyof Situation, "root">]?: Situation[K] };
+
+export interface ViewPatch {
+  fields?: SituationFields;
+  /** New and changed components, parents before children. */
+  components?: ComponentRecord[];
+}
+
+/** Deep equality of JSON values (the situation is plain JSON). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.hasOwn(b, k)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+const OWN_FIELDS = [
+  "name",
+  "type",
+  "options",
+  "parent",
+  "childData",
+  "variables",
+  "origin",
+  "animationData",
+  "animationHide",
+  "placeholder",
+] as const;
+
+function sameOwn(a: Component, b: Component): boolean {
+  for (const field of OWN_FIELDS) if (a[field] !== b[field] && !jsonEqual(a[field], b[field])) return false;
+  return true;
+}
+
+function childIds(children: PositionChildren): string[] | { [slot: string]: string } {
+  if (Array.isArray(children)) return children.map((c) => c.id);
+  const out: { [slot: string]: string } = {};
+  for (const [slot, c] of Object.entries(children)) out[slot] = c.id;
+  return out;
+}
+
+function sameChildren(a: Component, b: Component): boolean {
+  if (a.children === b.children) return true;
+  const pa = Object.keys(a.children);
+  const pb = Object.keys(b.children);
+  if (pa.length !== pb.length || pa.some((p, i) => p !== pb[i])) return false;
+  for (const p of pb) {
+    const ca = a.children[p] as PositionChildren;
+    const cb = b.children[p] as PositionChildren;
+    if (ca === cb) continue;
+    if (!jsonEqual(childIds(ca), childIds(cb))) return false;
+  }
+  return true;
+}
+
+function recordOf(c: Component): ComponentRecord {
+  const children: ComponentRecord["children"] = {};
+  for (const [p, list] of Object.entries(c.children)) children[p] = childIds(list);
+  const record: ComponentRecord = {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    options: c.options,
+    parent: c.parent,
+    childData: c.childData,
+    children,
+  };
+  if (c.variables !== undefined) record.variables = c.variables;
+  if (c.origin !== undefined) record.origin = c.origin;
+  if (c.animationData !== undefined) record.animationData = c.animationData;
+  if (c.animationHide !== undefined) record.animationHide = c.animationHide;
+  if (c.placeholder !== undefined) record.placeholder = c.placeholder;
+  return record;
+}
+
+export function diffViews(a: Situation, b: Situation): ViewPatch {
+  const patch: ViewPatch = {};
+  const fields: SituationFields = {};
+  let changedFields = false;
+  for (const key of Object.keys(b) as (keyof Situation)[]) {
+    if (key === "root") continue;
+    if (a[key] !== b[key] && !jsonEqual(a[key], b[key])) {
+      (fields as Record<string, unknown>)[key] = b[key];
+      changedFields = true;
+    }
+  }
+  if (changedFields) patch.fields = fields;
+  if (a.root !== b.root) {
+    const records: ComponentRecord[] = [];
+    const walk = (cb: Component): void => {
+      const ca = findComponent(a.root, cb.id);
+      if (ca === cb) return;
+      if (ca === undefined || !sameOwn(ca, cb) || !sameChildren(ca, cb)) records.push(recordOf(cb));
+      for (const list of Object.values(cb.children)) {
+        for (const child of Array.isArray(list) ? list : Object.values(list)) walk(child);
+      }
+    };
+    walk(b.root);
+    if (records.length > 0) patch.components = records;
+  }
+  return patch;
+}
+
+/** The view `a` with `patch` applied; throws when the patch names a component it does not bring. */
+export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
+  const records = new Map((patch.components ?? []).map((r) => [r.id, r]));
+  let root = a.root;
+  if (records.size > 0) {
+    const parentOf = (id: string): string | null | undefined =>
+      records.has(id) ? (records.get(id) as ComponentRecord).parent : findComponent(a.root, id)?.parent;
+    const dirty = new Set<string>();
+    for (const id of records.keys()) {
+      let current: string | null | undefined = id;
+      while (current != null && !dirty.has(current)) {
+        dirty.add(current);
+        current = parentOf(current);
+      }
+    }
+    const build = (id: string): Component => {
+      const old = findComponent(a.root, id);
+      if (!dirty.has(id)) {
+        if (old === undefined) throw new Error(`The view has no component '${id}'.`);
+        return old;
+      }
+      const record = records.get(id);
+      const base = record ?? old;
+      if (base === undefined) throw new Error(`The view has no component '${id}'.`);
+      const children: Component["children"] = {};
+      if (record !== undefined) {
+        for (const [p, ids] of Object.entries(record.children)) {
+          children[p] = Array.isArray(ids)
+            ? ids.map(build)
+            : Object.fromEntries(Object.entries(ids).map(([slot, childId]) => [slot, build(childId)]));
+        }
+      } else {
+        for (const [p, list] of Object.entries((old as Component).children)) {
+          children[p] = Array.isArray(list)
+            ? list.map((c) => (dirty.has(c.id) ? build(c.id) : c))
+            : Object.fromEntries(
+                Object.entries(list).map(([slot, c]) => [slot, dirty.has(c.id) ? build(c.id) : c]),
+              );
+        }
+      }
+      const out: Component = {
+        id: base.id,
+        name: base.name,
+        type: base.type,
+        options: base.options,
+        children,
+        parent: base.parent,
+        childData: base.childData,
+      };
+      if (base.variables !== undefined) out.variables = base.variables;
+      if (base.origin !== undefined) out.origin = base.origin;
+      if (base.animationData !== undefined) out.animationData = base.animationData;
+      if (base.animationHide !== undefined) out.animationHide = base.animationHide;
+      if (base.placeholder !== undefined) out.placeholder = base.placeholder;
+      return out;
+    };
+    root = build(a.root.id);
+  }
+  const fields = (patch.fields ?? {}) as Partial<Situation>;
+  return withFields(a, { ...fields, root });
+}
+
+/** A patch that changes nothing. */
+export function isEmptyPatch(patch: ViewPatch): boolean {
+  return patch.fields === undefined && patch.components === undefined;
+}

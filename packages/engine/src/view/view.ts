@@ -1,0 +1,239 @@
+import { withFields } from "../access.js";
+import { FULL_VIEW } from "../constants.js";
+import type { JsonObject } from "../json.js";
+import type { RuleContext } from "../module/types.js";
+import type {
+  Component,
+  ComponentOptions,
+  Placeholder,
+  PositionChildren,
+  RngState,
+  Situation,
+} from "../situation.js";
+import type { Visibility } from "../visibility.js";
+import { type SightRules, sightOf } from "./sight.js";
+
+/**
+ * A viewer's view of a situation (DESIGN.md 'Hidden information'): the same shape as the situation,
+ * with every component the viewer may not see replaced by a placeholder that carries no identity,
+ * the rule module's secret globals left out, and the random state replaced by a constant.
+ *
+ * Viewers: a seat (a colour), 'spectator', or FULL_VIEW (everything but the random state). The server
+ * holds the full situation and sends each viewer its view; the browser draws the view and evaluates
+ * its own turns on it.
+ *
+ * Views share structure: a component the viewer sees whole is the situation's own object, and a
+ * placeholder is made once per component object, so two views of consecutive situations differ only
+ * where something changed (view/patch.ts walks just those parts).
+ */
+
+/** What a view holds instead of the random state: the same for every view, so it tells nothing. */
+export const HIDDEN_RNG: RngState = Object.freeze({ state: 0 }) as RngState;
+
+/** Options a placeholder keeps: those that draw its back, never its face. */
+const BACK_OPTIONS = ["deckName", "revImageName"] as const;
+
+const fullViews = new WeakMap<Situation, Situation>();
+interface Kept {
+  pieces: RuleContext["pieces"];
+  options: RuleContext["options"];
+  module: SightRules | undefined;
+  view: Situation;
+}
+
+const seatViews = new WeakMap<Situation, Map<string, Kept>>();
+const placeholders = new WeakMap<Component, { back?: Component; hidden?: Component }>();
+
+/** Whether a component of a view stands for one its viewer may not see. */
+export function isPlaceholder(component: Component): boolean {
+  return component.placeholder !== undefined;
+}
+
+export function viewOf(
+  situation: Situation,
+  viewer: string,
+  ctx: RuleContext,
+  module?: SightRules,
+): Situation {
+  if (viewer === FULL_VIEW) return fullView(situation);
+  let byViewer = seatViews.get(situation);
+  const kept = byViewer?.get(viewer);
+  if (kept && kept.pieces === ctx.pieces && kept.options === ctx.options && kept.module === module)
+    return kept.view;
+  const sight = sightOf(situation, ctx, module);
+  const seen = sight.of(viewer);
+  let i = 0;
+  // Tree order is the order sight walked in: the i-th component visited is sight.components[i].
+  const build = (component: Component, hiddenAbove: boolean): Component => {
+    const visibility: Visibility = hiddenAbove ? "hidden" : (seen[i] as Visibility);
+    i++;
+    if (visibility === "face") return withChildren(component, viewer, (child) => build(child, false));
+    const kind: Placeholder = visibility === "back" ? "back" : "hidden";
+    const children = mapChildren(component.children, viewer, (child) => build(child, kind === "hidden"));
+    return placeholderOf(component, kind, children);
+  };
+  const root = build(situation.root, false);
+  const secretGlobals = secretGlobalsOf(situation, viewer, ctx, module);
+  let globals = situation.globals;
+  if (secretGlobals.length > 0) {
+    const kept: JsonObject = {};
+    for (const [name, value] of Object.entries(globals))
+      if (!secretGlobals.includes(name)) kept[name] = value;
+    globals = kept;
+  }
+  const view = withFields(situation, { root, globals, rng: HIDDEN_RNG });
+  if (byViewer === undefined) {
+    byViewer = new Map();
+    seatViews.set(situation, byViewer);
+  }
+  byViewer.set(viewer, { pieces: ctx.pieces, options: ctx.options, module, view });
+  return view;
+}
+
+/** Everything but the random state. */
+export function fullView(situation: Situation): Situation {
+  if (situation.rng === HIDDEN_RNG) return situation;
+  let view = fullViews.get(situation);
+  if (view === undefined) {
+    view = withFields(situation, { rng: HIDDEN_RNG });
+    fullViews.set(situation, view);
+  }
+  return view;
+}
+
+function secretGlobalsOf(
+  situation: Situation,
+  viewer: string,
+  ctx: RuleContext,
+  module: SightRules | undefined,
+): readonly string[] {
+  if (module === undefined) return [];
+  try {
+    return module.secrets(situation, viewer, ctx).globals ?? [];
+  } catch {
+    // As in sight.ts: a throwing hook hides what it might have meant to hide.
+    return Object.keys(situation.globals);
+  }
+}
+
+/** What each position's children became in a viewer's last view, kept per position object. */
+const positionViews = new WeakMap<PositionChildren, Map<string, PositionChildren>>();
+
+function mapChildren(
+  children: Component["children"],
+  viewer: string,
+  map: (child: Component) => Component,
+): { out: Component["children"]; same: boolean } {
+  let same = true;
+  const out: Component["children"] = {};
+  for (const [positionName, list] of Object.entries(children)) {
+    let mapped: PositionChildren;
+    if (Array.isArray(list)) {
+      let copy: Component[] | undefined;
+      list.forEach((child, k) => {
+        const next = map(child);
+        if (next !== child && copy === undefined) copy = list.slice(0, k);
+        copy?.push(next);
+      });
+      mapped = copy ?? list;
+    } else {
+      let copy: { [slot: string]: Component } | undefined;
+      for (const [slot, child] of Object.entries(list)) {
+        const next = map(child);
+        if (next !== child) copy ??= { ...list };
+        if (copy !== undefined) copy[slot] = next;
+      }
+      mapped = copy ?? list;
+    }
+    if (mapped !== list) {
+      same = false;
+      // The same position seen the same way as last time: the same object, so views share it.
+      let byViewer = positionViews.get(list);
+      const kept = byViewer?.get(viewer);
+      if (kept !== undefined && samePosition(kept, mapped)) mapped = kept;
+      else {
+        if (byViewer === undefined) {
+          byViewer = new Map();
+          positionViews.set(list, byViewer);
+        }
+        byViewer.set(viewer, mapped);
+      }
+    }
+    out[positionName] = mapped;
+  }
+  return { out, same };
+}
+
+/** The copies made of seen components with unseen pieces inside, per viewer (see withChildren). */
+const copies = new WeakMap<Component, Map<string, Component>>();
+
+/**
+ * The component itself when its whole subtree is seen, else a copy over the children's views. The
+ * copy is kept per viewer and used again while every child's view is the same object, so the views
+ * of consecutive situations share the parts a turn did not touch.
+ */
+function withChildren(component: Component, viewer: string, map: (child: Component) => Component): Component {
+  const { out, same } = mapChildren(component.children, viewer, map);
+  if (same) return component;
+  let byViewer = copies.get(component);
+  const kept = byViewer?.get(viewer);
+  if (kept !== undefined) {
+    let all = true;
+    for (const [positionName, list] of Object.entries(out)) {
+      const before = kept.children[positionName];
+      if (before !== undefined && samePosition(before, list)) out[positionName] = before;
+      else all = false;
+    }
+    if (all) return kept;
+  }
+  const copy = { ...component, children: out };
+  if (byViewer === undefined) {
+    byViewer = new Map();
+    copies.set(component, byViewer);
+  }
+  byViewer.set(viewer, copy);
+  return copy;
+}
+
+function samePosition(a: PositionChildren, b: PositionChildren): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((c, i) => c === b[i]);
+  }
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((slot) => a[slot] === b[slot]);
+}
+
+function placeholderOf(
+  component: Component,
+  kind: Placeholder,
+  children: { out: Component["children"]; same: boolean },
+): Component {
+  const leaf = Object.keys(component.children).length === 0;
+  const made = leaf ? placeholders.get(component)?.[kind] : undefined;
+  if (made !== undefined) return made;
+  const options: ComponentOptions = {};
+  if (kind === "back") {
+    for (const key of BACK_OPTIONS) {
+      const value = component.options[key];
+      if (value !== undefined) options[key] = value;
+    }
+  }
+  options.facedown = true;
+  const placeholder: Component = {
+    id: component.id,
+    // A card's name is the same for every card; another piece's name picks the image it is drawn
+    // with (its back is that image), so a back keeps it and a component not drawn at all does not.
+    name: component.type === "card" ? "card" : kind === "back" ? component.name : "",
+    type: component.type,
+    options,
+    children: children.out,
+    parent: component.parent,
+    childData: component.childData,
+    placeholder: kind,
+  };
+  if (leaf) placeholders.set(component, { ...placeholders.get(component), [kind]: placeholder });
+  return placeholder;
+}

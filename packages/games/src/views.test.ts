@@ -1,0 +1,106 @@
+import {
+  applyViewPatch,
+  type Component,
+  FULL_VIEW,
+  fold,
+  HIDDEN_RNG,
+  type JsonObject,
+  mayAct,
+  randomTurn,
+  type Situation,
+  SPECTATOR,
+  seedRng,
+  sightOf,
+  type ViewPatch,
+  walk,
+} from "@tt/engine";
+import { describe, expect, it } from "vitest";
+import { shippedGames } from "./index";
+import { playTable } from "./testing/driver";
+
+// Secrets stay on the server (DESIGN.md 'Hidden information'), checked over random legal play of every
+// shipped game: for each seat and a spectator, the events it would be sent fold to exactly its view
+// of the server's situation; that view shows nothing the viewer may not see (checked against the full
+// situation); no card it lost sight of can be followed by its id; and the full log (undo, replay, a
+// debug fork at any event) agrees with the live situation.
+
+const PLACEHOLDER_OPTIONS = new Set(["deckName", "revImageName", "facedown"]);
+const COLOURS = ["red", "blue", "green", "yellow"];
+
+function byId(view: Situation): Map<string, Component> {
+  const out = new Map<string, Component>();
+  walk(view.root, (c) => out.set(c.id, c));
+  return out;
+}
+
+const TABLES: { slug: string; players: number; options?: JsonObject }[] = [
+  { slug: "night-market", players: 2 },
+  { slug: "night-market", players: 4, options: { length: "quick" } },
+  { slug: "chess", players: 2 },
+  { slug: "sandbox", players: 3 },
+  { slug: "template-cards", players: 2 },
+  { slug: "template-board", players: 2 },
+];
+
+describe("every viewer is sent only what it may see, over random play of every shipped game", () => {
+  for (const { slug, players, options } of TABLES) {
+    it(`${slug}, ${players} players`, { timeout: 60_000 }, () => {
+      const game = shippedGames.find((g) => g.content.slug === slug);
+      if (game === undefined) throw new Error(`no game ${slug}`);
+      for (const seed of [1, 2, 3]) {
+        const seats = COLOURS.slice(0, players);
+        const t = playTable(game, { players: seats, seed, ...(options === undefined ? {} : { options }) });
+        const { holder } = t;
+        const viewers = [...seats, SPECTATOR, FULL_VIEW];
+        const folded = new Map(viewers.map((v) => [v, holder.view(v)]));
+        const rng = { state: seedRng(seed * 7919) };
+        for (let turn = 0; turn < 40 && !holder.live.ended; turn++) {
+          const live = holder.live;
+          const seat = seats.find((s) => mayAct(live, s)) ?? seats[0]!;
+          // Now and then the player takes their turn back, where the rules allow it.
+          if (turn % 9 === 8 && holder.undo({ seat, timestamp: turn, editMode: false }).ok) {
+            // undone: an event like any other
+          } else {
+            const actions = randomTurn(live, holder.events.length, seat, holder.module, holder.ctx, rng);
+            if (actions === null) break;
+            const played = holder.play({ seat, actions, timestamp: turn, turnUID: `t${turn}` });
+            if (!played.ok) throw new Error(played.message);
+          }
+          const seq = holder.events.length - 1;
+          const sight = sightOf(holder.live, holder.ctx, holder.module);
+          for (const viewer of viewers) {
+            const sent = JSON.parse(JSON.stringify(holder.viewEvent(viewer, seq, true))) as {
+              patch: ViewPatch;
+            };
+            const before = folded.get(viewer) as Situation;
+            const after = applyViewPatch(before, sent.patch);
+            expect(after).toEqual(holder.view(viewer));
+            expect(after.rng).toEqual(HIDDEN_RNG);
+            folded.set(viewer, after);
+            if (viewer === FULL_VIEW) continue;
+            const seen = sight.of(viewer);
+            const shown = byId(after);
+            sight.components.forEach((c, i) => {
+              const v = shown.get(c.id) as Component;
+              if (seen[i] === "face") expect({ ...v, children: {} }).toEqual({ ...c, children: {} });
+              else {
+                expect(v.placeholder).toBe(seen[i]);
+                expect(Object.keys(v.options).filter((k) => !PLACEHOLDER_OPTIONS.has(k))).toEqual([]);
+                expect(v.variables).toBeUndefined();
+              }
+            });
+            walk(before.root, (c) => {
+              const later = shown.get(c.id);
+              if (c.type === "card" && c.placeholder === undefined && later?.placeholder !== undefined)
+                expect.fail(`${viewer} could follow card ${c.id} out of sight at event ${seq}`);
+            });
+          }
+        }
+        expect(holder.events.length).toBeGreaterThan(5);
+        expect(fold(holder.start, holder.events)).toEqual(holder.live);
+        for (const k of [0, 1, Math.floor(holder.events.length / 2), holder.events.length])
+          expect(holder.at(k)).toEqual(fold(holder.start, holder.events.slice(0, k)));
+      }
+    });
+  }
+});
