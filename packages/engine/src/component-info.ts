@@ -228,41 +228,72 @@ export function positionSet(info: Pick<ComponentInfo, "positions">, name: string
 /** The fields of a component's info that decide who sees it (visibility.ts). */
 export type VisibilityInfo = Pick<ComponentInfo, "hidden" | "displayMode" | "positions">;
 
+const VISIBILITY_FIELDS = ["hidden", "displayMode", "positions"] as const;
+
+/** Per piece library: each piece's visibility info when none of its three fields is conditional. */
+const plainVisibility = new WeakMap<PieceLibrary, Map<string, VisibilityInfo | null>>();
+
+function resolvedField(
+  piece: PieceDefinition,
+  key: (typeof VISIBILITY_FIELDS)[number],
+  facts: { [key: string]: Json | undefined } | null,
+): unknown {
+  const value = piece[key];
+  if (value === undefined) return undefined;
+  if (!isConditional(value)) return value;
+  return facts === null ? undefined : resolveValue(value, facts);
+}
+
+function visibilityFromPiece(
+  piece: PieceDefinition,
+  facts: { [key: string]: Json | undefined } | null,
+): VisibilityInfo {
+  const hidden = resolvedField(piece, "hidden", facts);
+  const displayMode = resolvedField(piece, "displayMode", facts);
+  let positions = resolvedField(piece, "positions", facts) as ComponentInfo["positions"] | undefined;
+  if (positions === undefined) positions = PIECE_DEFAULTS.positions as never;
+  else if (!Array.isArray(positions.dims))
+    positions = { ...positions, dims: [...PIECE_DEFAULTS.positions.dims] };
+  return {
+    hidden: hidden === undefined ? (INFO_EXTRAS.hidden as boolean) : (hidden as boolean),
+    displayMode: displayMode === undefined ? PIECE_DEFAULTS.displayMode : (displayMode as DisplayMode),
+    positions: positions as ComponentInfo["positions"],
+  };
+}
+
 /**
  * componentInfo's hidden, displayMode and positions, resolved the same way (piece default, the
  * piece's possibly conditional value, the active state's overdrive) without building the whole
- * info: who-saw-what checks resolve it for every component of the table on every turn.
+ * info: who-saw-what checks resolve it for every component of the table on every turn, so a piece
+ * whose three fields are plain is resolved once per piece library.
  */
 export function visibilityInfo(
   pieces: PieceLibrary,
   component: Component,
   situation?: Situation,
 ): VisibilityInfo {
-  const piece = pieces[pieceNameOf(component)] ?? pieces[component.name] ?? {};
-  let facts: { [key: string]: Json | undefined } | undefined;
-  const field = <T>(key: string, fallback: T): T => {
-    const value = piece[key];
-    if (value === undefined) return fallback;
-    if (!isConditional(value)) return value as T;
-    facts ??= componentFacts(component, situation);
-    const resolved = resolveValue(value, facts);
-    return resolved === undefined ? fallback : (resolved as T);
-  };
-  let positions = field<ComponentInfo["positions"]>("positions", PIECE_DEFAULTS.positions as never);
-  if (!Array.isArray(positions.dims)) positions = { ...positions, dims: [...PIECE_DEFAULTS.positions.dims] };
-  const info: VisibilityInfo = {
-    hidden: field("hidden", INFO_EXTRAS.hidden as boolean),
-    displayMode: field<DisplayMode>("displayMode", PIECE_DEFAULTS.displayMode),
-    positions,
-  };
+  const name = pieces[pieceNameOf(component)] !== undefined ? pieceNameOf(component) : component.name;
+  let byName = plainVisibility.get(pieces);
+  if (byName === undefined) {
+    byName = new Map();
+    plainVisibility.set(pieces, byName);
+  }
+  let info = byName.get(name);
+  if (info === undefined) {
+    const piece = pieces[name] ?? {};
+    const conditional = VISIBILITY_FIELDS.some((key) => isConditional(piece[key]));
+    info = conditional ? null : visibilityFromPiece(piece, null);
+    byName.set(name, info);
+  }
+  if (info === null) info = visibilityFromPiece(pieces[name] ?? {}, componentFacts(component, situation));
   const overdrive =
     situation === undefined ? undefined : activeState(situation).componentOverdrive[component.id];
-  if (overdrive !== undefined) {
-    if (Object.hasOwn(overdrive, "hidden")) info.hidden = overdrive.hidden as boolean;
-    if (Object.hasOwn(overdrive, "displayMode")) info.displayMode = overdrive.displayMode as DisplayMode;
-    if (Object.hasOwn(overdrive, "positions")) info.positions = overdrive.positions as never;
-  }
-  return info;
+  if (overdrive === undefined) return info;
+  const out = { ...info };
+  if (Object.hasOwn(overdrive, "hidden")) out.hidden = overdrive.hidden as boolean;
+  if (Object.hasOwn(overdrive, "displayMode")) out.displayMode = overdrive.displayMode as DisplayMode;
+  if (Object.hasOwn(overdrive, "positions")) out.positions = overdrive.positions as never;
+  return out;
 }
 
 /** Whether a position accepts a component: no accepts list means anything goes. */

@@ -81,6 +81,8 @@ export interface TableInfo {
   projectInfo: { slug: string; project_name: string };
   activePlayer: string | null;
   turnsPlayed: number;
+  /** Edit moves by a player changed this game (EDITED_GAME_NOTICE): its result is not counted. */
+  edited: boolean;
 }
 
 export interface ChangeLogVersion {
@@ -183,6 +185,8 @@ export interface FeedbackRow {
   statValues: Record<string, unknown>;
   globalStatValues: Record<string, unknown>;
   options: Record<string, unknown>;
+  /** The answer is about a game whose result edit moves changed (shown as EDITED_GAME_MARK). */
+  edited: boolean;
 }
 
 export interface FeedbackResultPage {
@@ -206,7 +210,19 @@ export interface TableFeedback {
   questions: FeedbackQuestion[];
   /** null until the caller has submitted (the feedback dialog opens then). */
   userAnswers: Record<string, string> | null;
+  /** Edit moves by a player changed this game: the results page says so (EDITED_GAME_NOTICE). */
+  edited: boolean;
 }
+
+// A player's edit-mode turn at a table whose mode is no sandbox or debug mode (tables.edited) may set
+// any result, so every place that shows a finished game's result says it, in these words, and such a
+// game is counted as no played game.
+/** The sentence beside an edited game's results (ended-table page, table tiles). */
+export const EDITED_GAME_NOTICE = "Edit moves changed this game: its result is not counted.";
+/** The short mark beside an edited game's table where space is tight (feedback results). */
+export const EDITED_GAME_MARK = "(edited game)";
+/** The label of an edited game's table tile. */
+export const EDITED_GAME_LABEL = "Edited game";
 
 // The condition matcher lives beside these types; re-exported here so '@tt/protocol' carries it.
 export {

@@ -6,6 +6,7 @@ import {
   optionConditionHolds,
   resolveOptionValues,
   visibleOptions,
+  visibleOptionValues,
 } from "./options";
 
 const select = (values: Record<string, number>, extra: Partial<GameOptionDto> = {}): GameOptionDto => ({
@@ -80,5 +81,45 @@ describe("privileged options", () => {
     expect(displayOptions(options, { secret: "a", pick: "open" }, false)).toEqual({
       pick: { display_name: "Pick", display_value: "Open", value: "open" },
     });
+  });
+  it("shows a table's values without hidden options or hidden values to others", () => {
+    const values = { secret: "a", pick: "debug" };
+    expect(visibleOptionValues(options, values, false)).toEqual({});
+    expect(visibleOptionValues(options, { secret: "a", pick: "open" }, false)).toEqual({ pick: "open" });
+    expect(visibleOptionValues(options, values, true)).toEqual(values);
+    expect(values).toEqual({ secret: "a", pick: "debug" });
+  });
+  it("leaves out values the project no longer describes, for others", () => {
+    const values = { gone: "x", pick: "removed", flag: "yes" };
+    const withFlag = {
+      ...options,
+      flag: { displayName: "Flag", displayOrder: 2, type: "checkbox" as const },
+    };
+    expect(visibleOptionValues(withFlag, values, false)).toEqual({});
+    expect(visibleOptionValues(withFlag, { ...values, flag: true }, false)).toEqual({ flag: true });
+    expect(visibleOptionValues(withFlag, values, true)).toEqual(values);
+  });
+  it("shows neither the value nor a display of a hidden value to others", () => {
+    expect(displayOptions(options, { secret: "a", pick: "debug" }, false)).toEqual({});
+    const staff = {
+      ...options.pick,
+      values: {
+        ...options.pick.values,
+        debug: { ...options.pick.values!.debug!, hiddenDisplay: "Debug (staff)" },
+      },
+    };
+    expect(displayOptions({ ...options, pick: staff }, { secret: "a", pick: "debug" }, true)).toEqual({
+      secret: { display_name: "Pick", display_value: "A", value: "a" },
+      pick: { display_name: "Pick", display_value: "Debug (staff)", value: "debug" },
+    });
+  });
+  it("reads conditions on the values the user may see", () => {
+    const conditional = {
+      ...options,
+      extra: { ...select({ x: 0 }), condition: { secret: { eq: "a" } } },
+    };
+    const values = { secret: "a", pick: "open", extra: "x" };
+    expect(Object.keys(displayOptions(conditional, values, false))).toEqual(["pick"]);
+    expect(Object.keys(displayOptions(conditional, values, true))).toEqual(["extra", "pick", "secret"]);
   });
 });

@@ -91,16 +91,48 @@ export function resolveOptionValues(
   return { ok: true, values };
 }
 
-/** The options a tile shows: visible ones whose condition holds, with display names. */
+/**
+ * A table's option values as a user may see them (the values a table was created with carry hidden
+ * ones too). For a user who is not privileged: no hidden option, and no option whose chosen value is
+ * hidden (its value alone would tell it, e.g. 'sprint'). A value this user could not have chosen
+ * (an option or value since removed from the project, or of the wrong kind) is left out as well: what
+ * the project no longer describes cannot be shown to be harmless.
+ */
+export function visibleOptionValues(
+  options: OptionMap,
+  values: Record<string, OptionValue>,
+  privileged: boolean,
+): Record<string, OptionValue> {
+  if (privileged) return { ...values };
+  const visible = visibleOptions(options, false);
+  const out: Record<string, OptionValue> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const option = visible[key];
+    if (!option) continue;
+    const offered =
+      option.type === "checkbox"
+        ? typeof value === "boolean"
+        : typeof value === "string" && !!option.values?.[value];
+    if (offered) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The options a tile shows: visible ones with a visible value whose condition holds, with display
+ * names. Conditions are read on the visible values too, so whether an option shows tells nothing of a
+ * hidden one.
+ */
 export function displayOptions(
   options: OptionMap,
   values: Record<string, OptionValue>,
   privileged: boolean,
 ): Record<string, TableOptionDisplay> {
+  const shown = visibleOptionValues(options, values, privileged);
   const out: Record<string, TableOptionDisplay> = {};
   for (const [key, option] of sortedOptions(visibleOptions(options, privileged))) {
-    const value = values[key];
-    if (value === undefined || !optionConditionHolds(option, values)) continue;
+    const value = shown[key];
+    if (value === undefined || !optionConditionHolds(option, shown)) continue;
     const v = typeof value === "string" ? option.values?.[value] : undefined;
     const display =
       typeof value === "boolean"

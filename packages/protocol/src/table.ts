@@ -1,9 +1,12 @@
-import { actionSchema, type Deck, type Situation, type TableEvent } from "@tt/engine";
+import { actionSchema, type Deck, type Situation, type TableEvent, type ViewEvent } from "@tt/engine";
 import { z } from "zod";
 import type { SeatInfo, TableOptionDisplay } from "./lobby";
 
 // The table's realtime contract (game-table.md sections 3, 4, 7; DESIGN.md 'Tables, turns and the
-// realtime protocol'). Every turn is evaluated by the server with the engine; clients fold the events.
+// realtime protocol', 'Hidden information'). Every turn is evaluated by the server with the engine. A
+// running table sends each viewer its own view and its own events (the engine's view/event.ts): the
+// full situation, the moves and the random state stay on the server. An ended table sends its whole
+// log, and the browser folds it for the replay.
 
 export const CHAT_MAX = 500;
 
@@ -28,10 +31,15 @@ export interface TableLoadResponse {
     overviewCard: string | null;
     roles: { designer: string[]; mod: string[] };
   };
-  /** The start situation (null while the table is open). */
+  /**
+   * Ended tables only (everything is revealed): the start situation, its random state left out.
+   * Null while the table is open or running.
+   */
   start_position: Situation | null;
-  /** Every event of the log, in seq order. */
+  /** Ended tables only: every event of the log, in seq order, chance outcomes recorded in the moves. */
   events: TableEvent[];
+  /** A running table as this user sees it; null while the table is open or after it ended. */
+  live: LiveView | null;
   chatMessages: ChatMessage[];
   playerColors: SeatInfo[];
   possibleColors: string[];
@@ -52,6 +60,22 @@ export interface TableLoadResponse {
   expected_move_id: number;
   /** Bound to the component editor: saved development components reach this table at once. */
   isBound: boolean;
+}
+
+/**
+ * A running table through one viewer's eyes: its view after the last event, the log so far as
+ * headers with the lines this viewer may read, and who watches with the full view.
+ */
+export interface LiveView {
+  /** A colour (the user's seat), 'spectator', or 'full' (engine FULL_VIEW). */
+  viewer: string;
+  situation: Situation;
+  /** Every event so far, without patches (the view comes whole). */
+  events: ViewEvent[];
+  /** Users watching with the full view (players are told). */
+  fullViewers: string[];
+  /** Whether this user may switch to the full view (project admins, designers, site admins, not seated). */
+  mayWatchFull: boolean;
 }
 
 /** GET /api/invite-link/{tableId}?color=: the table page's address that seats whoever opens it. */
@@ -91,6 +115,8 @@ export const tableSubscribeSchema = z.object({
   tableId: z.string().min(1).max(50),
   /** The last seq the client has applied (-1 for none): the server sends what came after. */
   lastSeq: z.number().int().min(-1),
+  /** Asks for the full view (privileged watchers who are not seated; refused to anyone else). */
+  fullView: z.boolean().optional(),
 });
 
 export const chatSendSchema = z.object({
@@ -107,17 +133,41 @@ export const pingSendSchema = z.object({
 });
 
 export type TableEventMessage =
-  | { tableId: string; type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks"; event: TableEvent }
+  | { tableId: string; type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks"; event: ViewEvent }
   | { tableId: string; type: "chat-message"; chat: ChatMessage }
   | { tableId: string; type: "player-joined" | "player-disconnected"; username: string }
   // The component tree is not part of the situation, so no event: clients fetch the table load again.
-  | { tableId: string; type: "reload-components" | "reload-dev-editor-components" };
+  | { tableId: string; type: "reload-components" | "reload-dev-editor-components" }
+  /** Who watches with the full view now (sent whenever it changes). */
+  | { tableId: string; type: "full-viewers"; usernames: string[] };
+
+/**
+ * Codes of the server's refusals that the browser acts on (it routes on codes, never on text): the
+ * engine's refusal codes ('turn/not-your-turn', 'undo/someone-else', ...) and the table's own.
+ */
+export const TABLE_REFUSALS = {
+  outOfSync: "table/out-of-sync",
+  notMidgame: "table/not-midgame",
+  editModeNotAllowed: "table/edit-mode-not-allowed",
+  seat: "table/seat",
+  tooFast: "table/too-fast",
+  notAtTable: "table/not-at-table",
+  notFound: "table/not-found",
+  privateTable: "table/private",
+  nothingHappened: "table/nothing-happened",
+  badRequest: "table/bad-request",
+  notAllowed: "table/not-allowed",
+  system: "table/system-error",
+} as const;
+export type TableRefusalCode = (typeof TABLE_REFUSALS)[keyof typeof TABLE_REFUSALS];
 
 export interface TableRejectMessage {
   tableId: string;
   turnUID: string;
   /** 'outOfSync' when the expected seq was stale; else the refusal message to show. */
   reason: string;
+  /** What kind of refusal: an engine RefusalCode or a TableRefusalCode. */
+  code: string;
 }
 
 export interface PingMessage {
@@ -127,8 +177,19 @@ export interface PingMessage {
 }
 
 export type TableSubscribeAck =
-  | { ok: true; status: string; events: TableEvent[]; expected_move_id: number }
-  | { ok: false; reason: string };
+  | {
+      ok: true;
+      status: string;
+      expected_move_id: number;
+      /** The viewer this socket now receives events for (a colour, 'spectator' or 'full'). */
+      viewer: string;
+      /** The view after the last event, when the client missed events or asked from -1 (else absent). */
+      situation?: Situation;
+      /** The events after the client's lastSeq, without patches (the view comes whole with them). */
+      events: ViewEvent[];
+      fullViewers: string[];
+    }
+  | { ok: false; reason: string; code: string };
 
 export interface TableServerEvents {
   "table-event": (message: TableEventMessage) => void;

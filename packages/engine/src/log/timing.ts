@@ -1,6 +1,9 @@
 import { DEFAULT_DELAYS, EVALUATION_SPEED } from "../constants.js";
 import type { Move } from "../moves/index.js";
 
+/** What timing reads of a move: its type and its own delays (a viewer's event outlines moves so). */
+type Timed = Pick<Move, "type" | "moveDelay" | "moveTimeout">;
+
 export interface MoveTiming {
   /** Wait before showing the move, in ms. */
   delay: number;
@@ -12,7 +15,10 @@ export interface MoveTiming {
  * How long the client spends on a move (game-table.md section 9 default delays), divided by the
  * player's evaluation speed. A move's own moveDelay / moveTimeout win over the defaults.
  */
-export function moveTiming(move: Move, evaluationSpeed: number = EVALUATION_SPEED.default): MoveTiming {
+export function moveTiming<M extends Timed>(
+  move: M,
+  evaluationSpeed: number = EVALUATION_SPEED.default,
+): MoveTiming {
   const speed = Math.min(EVALUATION_SPEED.max, Math.max(EVALUATION_SPEED.min, evaluationSpeed));
   let delay = 0;
   let timeout = 0;

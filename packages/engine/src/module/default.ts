@@ -4,6 +4,7 @@ import type { Move } from "../moves/index.js";
 import { defaultSetup } from "../setup.js";
 import type { Situation } from "../situation.js";
 import { childrenAt, findComponent } from "../tree.js";
+import { DEFAULT_SIGHT_RULES } from "../view/sight.js";
 import { defaultTurnFlags } from "./turn-flags.js";
 import type { ClickDecision, HookMoves, RuleContext, RuleModule, TurnInfo } from "./types.js";
 
@@ -116,10 +117,9 @@ export const defaultModule: RuleModule = {
     if (component.type === "deck" || component.type === "bank") return true;
     return componentInfo(ctx.pieces, component, situation).selectable;
   },
-  isPosVisible(situation, componentId, positionName) {
-    return activeState(situation).isPosVisible?.[componentId]?.[positionName] !== false;
-  },
-  secrets: () => ({}),
+  // The same functions sight.ts falls back to, so both share one sight of a situation.
+  isPosVisible: DEFAULT_SIGHT_RULES.isPosVisible,
+  secrets: DEFAULT_SIGHT_RULES.secrets,
   tooltip: () => null,
   highlights(situation, seat) {
     const state = activeState(situation);

@@ -76,14 +76,14 @@ describe("the default turn flags", () => {
       positionName: "tableau",
     }).situation;
     // The hand shows the card to red only; the tableau shows blue its back: blue learns nothing.
-    expect(revealsHiddenInformation(drawn, toTableau, TEST_PIECES)).toBe(false);
+    expect(revealsHiddenInformation(drawn, toTableau, { pieces: TEST_PIECES, options: {} })).toBe(false);
     const toPile = mustApply(drawn, {
       type: "component move",
       componentId: card,
       destinationId: "table",
       positionName: "pile",
     }).situation;
-    expect(revealsHiddenInformation(drawn, toPile, TEST_PIECES)).toBe(true);
+    expect(revealsHiddenInformation(drawn, toPile, { pieces: TEST_PIECES, options: {} })).toBe(true);
   });
 
   it("count a deck that turns its next top card face up as a reveal, a created component as none", () => {
@@ -94,7 +94,7 @@ describe("the default turn flags", () => {
       option: "revealTop",
       value: true,
     }).situation;
-    expect(revealsHiddenInformation(s, shown, TEST_PIECES)).toBe(true);
+    expect(revealsHiddenInformation(s, shown, { pieces: TEST_PIECES, options: {} })).toBe(true);
     const created = mustApply(s, {
       type: "component create",
       name: "coin",
@@ -102,7 +102,7 @@ describe("the default turn flags", () => {
       destinationId: "table",
       positionName: "pile",
     }).situation;
-    expect(revealsHiddenInformation(s, created, TEST_PIECES)).toBe(false);
+    expect(revealsHiddenInformation(s, created, { pieces: TEST_PIECES, options: {} })).toBe(false);
     expect(usedChance(s, created)).toBe(false);
   });
 

@@ -1,5 +1,4 @@
-import type { PieceLibrary } from "../component-info.js";
-import { REPLAY_MARK_MAX_LENGTH, REPLAY_MARKS_PER_TURN } from "../constants.js";
+import { REPLAY_MARK_MAX_LENGTH, REPLAY_MARKS_PER_TURN, SPECTATOR } from "../constants.js";
 import type { Move } from "../moves/index.js";
 import type { Situation } from "../situation.js";
 import { faceMasks, type SightRules, sightOf } from "../view/sight.js";
@@ -28,7 +27,7 @@ export function defaultTurnFlags(
   _turn: TurnInfo,
   ctx: RuleContext,
 ): TurnFlagDecision {
-  if (revealsHiddenInformation(before, after, ctx.pieces)) return { preventUndo: UNDO_REASONS.revealed };
+  if (revealsHiddenInformation(before, after, ctx)) return { preventUndo: UNDO_REASONS.revealed };
   if (usedChance(before, after)) return { preventUndo: UNDO_REASONS.chance };
   return {};
 }
@@ -47,7 +46,7 @@ export function usedChance(before: Situation, after: Situation): boolean {
 export function revealsHiddenInformation(
   before: Situation,
   after: Situation,
-  pieces: PieceLibrary,
+  ctx: RuleContext,
   module?: SightRules,
 ): boolean {
   // Situations share unchanged parts: if none of what visibility reads changed, nothing was revealed.
@@ -55,11 +54,14 @@ export function revealsHiddenInformation(
     return false;
   const seats = [...new Set([...before.players, ...after.players].map((p) => p.color))];
   if (seats.length === 0) return false;
-  const ctx = { pieces, options: {} };
-  const seenBefore = faceMasks(sightOf(before, ctx, module), seats);
-  for (const [id, seen] of faceMasks(sightOf(after, ctx, module), seats)) {
+  // The same viewers as the id re-issue of the turn (view/reissue.ts), so both read one set of masks;
+  // the spectator's bit (the last) is left out: spectators are not playing.
+  const viewers = [...seats, SPECTATOR];
+  const players = (1 << seats.length) - 1;
+  const seenBefore = faceMasks(sightOf(before, ctx, module), viewers);
+  for (const [id, seen] of faceMasks(sightOf(after, ctx, module), viewers)) {
     const was = seenBefore.get(id);
-    if (was !== undefined && (seen & ~was) !== 0) return true;
+    if (was !== undefined && (seen & ~was & players) !== 0) return true;
   }
   return false;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { defaultModule } from "../module/default.js";
+import { recordTurn } from "../table/record.js";
 import { expectRefusal, mustApply, pileIds, TEST_PIECES, testSituation } from "../test/fixture.js";
 import { visibilityFor } from "../visibility.js";
 import { applyMove } from "./index.js";
@@ -40,5 +42,27 @@ describe("look", () => {
       "move/bad-position",
     );
     expectRefusal(applyMove(s, { type: "look", componentId: "deck" }), "move/unknown-player");
+  });
+});
+
+describe("a look in edit mode", () => {
+  it("cannot be undone: it showed one player what the others did not see", () => {
+    const recorded = recordTurn(
+      testSituation(),
+      0,
+      {
+        seat: "red",
+        editMode: true,
+        timestamp: 1,
+        turnUID: "look",
+        actions: [{ kind: "raw move", move: { type: "look", componentId: "deck" } }],
+      },
+      defaultModule,
+      { pieces: TEST_PIECES },
+    );
+    expect(recorded.ok && recorded.value.event).toMatchObject({
+      preventUndo: true,
+      preventUndoReason: "it revealed hidden information",
+    });
   });
 });

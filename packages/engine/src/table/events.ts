@@ -302,3 +302,36 @@ export function replayMarks(events: readonly Logged[]): ReplayMark[] {
   marks.push({ step: events.length, label: "E" });
   return marks;
 }
+
+/**
+ * The log with every chance outcome recorded in its moves (a shuffle's order, a roll), for logs
+ * written before the engine recorded them. Folding the result needs no random state, so it can leave
+ * the server (an ended table's replay). Events already complete are returned as they are.
+ */
+export function withOutcomes(start: Situation, events: readonly TableEvent[]): TableEvent[] {
+  const lacks = (move: Move) =>
+    (move.type === "reshuffle" && move.order === undefined) ||
+    (move.type === "randomize variable" && move.result === undefined);
+  if (!events.some((e) => e.kind === "turn" && e.moves.some(lacks))) return events.slice();
+  const out: TableEvent[] = [];
+  let live = start;
+  for (const event of events) {
+    if (event.kind === "undo") {
+      out.push(event);
+      live = fold(start, out);
+      continue;
+    }
+    const moves: Move[] = [];
+    let next = live;
+    for (const move of event.moves) {
+      const result = applyMove(next, move);
+      if (!result.ok) throw new Error(`Event ${event.seq} does not apply: ${result.message}`);
+      next = result.value.situation;
+      moves.push((result.value.resolved as Move | undefined) ?? move);
+    }
+    if (event.renamed !== undefined && event.renamed.length > 0) next = applyRenames(next, event.renamed);
+    out.push({ ...event, moves });
+    live = next;
+  }
+  return out;
+}

@@ -4,12 +4,13 @@ import { ok, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import type { ProjectData } from "../turn/evaluate.js";
-import { type ViewEvent, viewEvent } from "../view/event.js";
+import { linesFor, type ViewEvent, viewEvent } from "../view/event.js";
 import { reissuedIds } from "../view/reissue.js";
 import { viewOf } from "../view/view.js";
 import {
   applyTurnWithLog,
   effectiveTurns,
+  headerOf,
   planUndo,
   type TableEvent,
   type UndoEvent,
@@ -54,6 +55,11 @@ export interface TableHolder {
   view(viewer: string): Situation;
   /** Event `seq` as `viewer` receives it; with `patch`, the change of its view by that event. */
   viewEvent(viewer: string, seq: number, patch: boolean): ViewEvent;
+  /**
+   * The events from seq `from` on as `viewer` reads them in a history (the table load, a resubscribe):
+   * headers and the lines it may read, no patches and no outlines (its view comes whole with them).
+   */
+  history(viewer: string, from?: number): ViewEvent[];
   /** The id a piece has now that had `id` after event `since` - 1 (0: at the start), following re-issues. */
   follow(id: string, since?: number): string;
 }
@@ -143,6 +149,12 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
         ctx,
         module,
         patch,
+      });
+    },
+    history(viewer, from = 0) {
+      return cache.events.slice(from).map((event) => {
+        const header = headerOf(event);
+        return { ...header, steps: [], log: linesFor(viewer, lines.get(event.seq) ?? [], header) };
       });
     },
     follow(id, since = 0) {

@@ -1,5 +1,5 @@
 import { PREVENT_UNDO_REASON_MAX_LENGTH } from "../constants.js";
-import { normaliseReplayMarks } from "../module/turn-flags.js";
+import { normaliseReplayMarks, UNDO_REASONS } from "../module/turn-flags.js";
 import type { RuleModule, TurnFlagDecision } from "../module/types.js";
 import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
@@ -57,6 +57,10 @@ export function recordTurn(
       return refuse("turn/script-error", [error instanceof Error ? error.message : String(error)]);
     }
   }
+  // Edit mode runs no rules, but a look through hidden pieces showed one player what others did not
+  // see: taking it back would let them look and put everything back.
+  if (turn.editMode === true && moves.some((move) => move.type === "look"))
+    flags = { ...flags, preventUndo: true, preventUndoReason: UNDO_REASONS.revealed };
   if (requested.preventUndo === true) flags.preventUndo = true;
   if (requested.turnHidden === true) flags.turnHidden = true;
   if (requested.turnNonBlocking === true) flags.turnNonBlocking = true;

@@ -125,13 +125,35 @@ function recordOf(c: Component): ComponentRecord {
   return record;
 }
 
+/**
+ * Whether two field values of views are equal, remembered per pair of objects: every viewer's view
+ * shares the situation's own objects for its fields (players, game state, ...), so a turn compares
+ * each changed field once, not once per viewer.
+ */
+const sameField = new WeakMap<object, WeakMap<object, boolean>>();
+
+function fieldEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return jsonEqual(a, b);
+  let byB = sameField.get(a);
+  const known = byB?.get(b);
+  if (known !== undefined) return known;
+  const equal = jsonEqual(a, b);
+  if (byB === undefined) {
+    byB = new WeakMap();
+    sameField.set(a, byB);
+  }
+  byB.set(b, equal);
+  return equal;
+}
+
 export function diffViews(a: Situation, b: Situation): ViewPatch {
   const patch: ViewPatch = {};
   const fields: SituationFields = {};
   let changedFields = false;
   for (const key of Object.keys(b) as (keyof Situation)[]) {
     if (key === "root") continue;
-    if (a[key] !== b[key] && !jsonEqual(a[key], b[key])) {
+    if (!fieldEqual(a[key], b[key])) {
       (fields as Record<string, unknown>)[key] = b[key];
       changedFields = true;
     }

@@ -19,7 +19,8 @@ interface Entry {
   component: Component;
   /** Index of the parent's entry; -1 for the root. */
   parent: number;
-  positionName: string | null;
+  /** Index of the (parent, position) this component lies in, in Walk.places; -1 for the root. */
+  place: number;
   own: VisibilityInfo;
   mode: DisplayMode | undefined;
   owner: string | null;
@@ -39,8 +40,11 @@ export interface Sight {
 /** The hooks sight reads; a whole rule module fits. */
 export type SightRules = Pick<RuleModule, "isPosVisible" | "secrets">;
 
-/** The default module's answers (module/default.ts), for callers without a module at hand. */
-const DEFAULT_RULES: SightRules = {
+/**
+ * The default module's answers (module/default.ts uses these very functions), for callers without a
+ * module at hand. A module that keeps them shares one sight per situation with those callers.
+ */
+export const DEFAULT_SIGHT_RULES: SightRules = {
   isPosVisible: (situation, componentId, positionName) =>
     activeState(situation).isPosVisible?.[componentId]?.[positionName] !== false,
   secrets: () => ({}),
@@ -49,68 +53,65 @@ const DEFAULT_RULES: SightRules = {
 interface Memo {
   pieces: RuleContext["pieces"];
   options: RuleContext["options"];
-  module: SightRules;
+  isPosVisible: SightRules["isPosVisible"];
+  secrets: SightRules["secrets"];
   sight: Sight;
 }
 
 const memo = new WeakMap<Situation, Memo>();
 
-/** The sight of a situation for these rules; computed once per (situation, rules). */
-export function sightOf(situation: Situation, ctx: RuleContext, module: SightRules = DEFAULT_RULES): Sight {
+/**
+ * The sight of a situation for these rules; computed once per (situation, pieces, options, the two
+ * hooks it reads): the undo flags, the id re-issue and every viewer's view of a turn share one walk.
+ */
+export function sightOf(
+  situation: Situation,
+  ctx: RuleContext,
+  module: SightRules = DEFAULT_SIGHT_RULES,
+): Sight {
   const kept = memo.get(situation);
-  if (kept && kept.pieces === ctx.pieces && kept.options === ctx.options && kept.module === module)
+  if (
+    kept &&
+    kept.pieces === ctx.pieces &&
+    kept.options === ctx.options &&
+    kept.isPosVisible === module.isPosVisible &&
+    kept.secrets === module.secrets
+  )
     return kept.sight;
-  const sight = computeSight(situation, ctx, module);
-  memo.set(situation, { pieces: ctx.pieces, options: ctx.options, module, sight });
+  const rules = { isPosVisible: module.isPosVisible, secrets: module.secrets };
+  const sight = computeSight(situation, ctx, rules);
+  memo.set(situation, { pieces: ctx.pieces, options: ctx.options, ...rules, sight });
   return sight;
 }
 
-function computeSight(situation: Situation, ctx: RuleContext, module: SightRules): Sight {
-  const areas = new Map(situation.players.map((p) => [p.area, p.color]));
-  const entries: Entry[] = [];
-  const visit = (
-    component: Component,
-    parent: number,
-    parentInfo: VisibilityInfo | undefined,
-    owner: string | null,
-    shownTop: boolean,
-  ): void => {
-    const own = visibilityInfo(ctx.pieces, component, situation);
-    const mine = areas.get(component.id) ?? owner;
-    const index = entries.length;
-    entries.push({
-      component,
-      parent,
-      positionName: component.childData?.positionName ?? null,
-      own,
-      mode: governingMode(component, parentInfo),
-      owner: mine,
-      shownTop,
-    });
-    const revealTop = component.type === "deck" && component.options.revealTop === true;
-    for (const [positionName, children] of Object.entries(component.children)) {
-      const list = Array.isArray(children) ? children : Object.values(children);
-      const last = list.length - 1;
-      list.forEach((child, i) => {
-        visit(child, index, own, mine, revealTop && positionName === DECK_POSITION && i === last);
-      });
-    }
-  };
-  visit(situation.root, -1, undefined, null, false);
+interface Walk {
+  entries: Entry[];
+  /** The (parent component, position name) pairs children lie in: isPosVisible is asked per pair. */
+  places: { parent: Component; positionName: string }[];
+}
 
+function computeSight(situation: Situation, ctx: RuleContext, module: SightRules): Sight {
+  const areas = new Map<string, string>();
+  for (const p of situation.players) areas.set(p.area, p.color);
+  const walk: Walk = { entries: [], places: [] };
+  visit(walk, situation, ctx, areas, situation.root, -1, -1, undefined, null, false);
+  const { entries, places } = walk;
   const components = entries.map((e) => e.component);
   let ids: Map<string, number> | undefined;
   const perViewer = new Map<string, Visibility[]>();
   return {
     components,
     indexOf(id) {
-      ids ??= new Map(components.map((c, i) => [c.id, i]));
+      if (ids === undefined) {
+        ids = new Map();
+        for (let i = 0; i < components.length; i++) ids.set((components[i] as Component).id, i);
+      }
       return ids.get(id);
     },
     of(viewer) {
       let out = perViewer.get(viewer);
       if (out === undefined) {
-        out = visibilities(situation, entries, viewer, ctx, module);
+        out = visibilities(situation, entries, places, viewer, ctx, module);
         perViewer.set(viewer, out);
       }
       return out;
@@ -118,7 +119,51 @@ function computeSight(situation: Situation, ctx: RuleContext, module: SightRules
   };
 }
 
+/** One walk down the tree, parents before children (plain loops: this runs for every turn). */
+function visit(
+  walk: Walk,
+  situation: Situation,
+  ctx: RuleContext,
+  areas: ReadonlyMap<string, string>,
+  component: Component,
+  parent: number,
+  place: number,
+  parentInfo: VisibilityInfo | undefined,
+  owner: string | null,
+  shownTop: boolean,
+): void {
+  const own = visibilityInfo(ctx.pieces, component, situation);
+  const mine = areas.get(component.id) ?? owner;
+  const index = walk.entries.length;
+  walk.entries.push({
+    component,
+    parent,
+    place,
+    own,
+    mode: governingMode(component, parentInfo),
+    owner: mine,
+    shownTop,
+  });
+  const revealTop = component.type === "deck" && component.options.revealTop === true;
+  for (const positionName in component.children) {
+    const children = component.children[positionName] as Component[] | { [slot: string]: Component };
+    const slot = walk.places.length;
+    walk.places.push({ parent: component, positionName });
+    if (Array.isArray(children)) {
+      const last = children.length - 1;
+      for (let i = 0; i <= last; i++) {
+        const top = revealTop && positionName === DECK_POSITION && i === last;
+        visit(walk, situation, ctx, areas, children[i] as Component, index, slot, own, mine, top);
+      }
+    } else {
+      for (const key in children)
+        visit(walk, situation, ctx, areas, children[key] as Component, index, slot, own, mine, false);
+    }
+  }
+}
+
 function secretsOf(situation: Situation, viewer: string, ctx: RuleContext, module: SightRules) {
+  if (module.secrets === DEFAULT_SIGHT_RULES.secrets) return null;
   try {
     const s: Secrets = module.secrets(situation, viewer, ctx);
     return { back: new Set(s.back ?? []), hidden: new Set(s.hidden ?? []), failed: false };
@@ -131,41 +176,43 @@ function secretsOf(situation: Situation, viewer: string, ctx: RuleContext, modul
 function visibilities(
   situation: Situation,
   entries: readonly Entry[],
+  places: Walk["places"],
   viewer: string,
   ctx: RuleContext,
   module: SightRules,
 ): Visibility[] {
   const secrets = secretsOf(situation, viewer, ctx, module);
-  const positionShown = new Map<string, boolean>();
-  const shows = (parent: Component, positionName: string): boolean => {
-    const key = `${parent.id}\u0000${positionName}`;
-    let shown = positionShown.get(key);
-    if (shown === undefined) {
-      try {
-        shown = module.isPosVisible(situation, parent.id, positionName, viewer, ctx) !== false;
-      } catch {
-        shown = false;
-      }
-      positionShown.set(key, shown);
-    }
-    return shown;
-  };
+  const shownPlaces: (boolean | undefined)[] = new Array(places.length);
   const out: Visibility[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i] as Entry;
     if (e.parent >= 0) {
-      const parentSeen = out[e.parent] as Visibility;
-      const parent = entries[e.parent] as Entry;
-      if (parentSeen === "hidden" || (e.positionName !== null && !shows(parent.component, e.positionName))) {
+      if (out[e.parent] === "hidden") {
+        out[i] = "hidden";
+        continue;
+      }
+      let shown = shownPlaces[e.place];
+      if (shown === undefined) {
+        const where = places[e.place] as Walk["places"][number];
+        try {
+          shown = module.isPosVisible(situation, where.parent.id, where.positionName, viewer, ctx) !== false;
+        } catch {
+          shown = false;
+        }
+        shownPlaces[e.place] = shown;
+      }
+      if (!shown) {
         out[i] = "hidden";
         continue;
       }
     }
     let seen: Visibility = e.shownTop ? "face" : seenAs(e.component, e.own, e.mode, e.owner, viewer, false);
-    const id = e.component.id;
-    if (secrets.hidden.has(id)) seen = "hidden";
-    else if (seen === "face" && (secrets.back.has(id) || (secrets.failed && e.component.type === "card")))
-      seen = "back";
+    if (secrets !== null) {
+      const id = e.component.id;
+      if (secrets.hidden.has(id)) seen = "hidden";
+      else if (seen === "face" && (secrets.back.has(id) || (secrets.failed && e.component.type === "card")))
+        seen = "back";
+    }
     out[i] = seen;
   }
   return out;
@@ -175,7 +222,12 @@ function visibilities(
  * Component id -> bit mask of the viewers (by index in `viewers`) that see its face. At most 31
  * viewers: the spec's ten colours and 'spectator' fit.
  */
+const masks = new WeakMap<Sight, { key: string; masks: Map<string, number> }>();
+
 export function faceMasks(sight: Sight, viewers: readonly string[]): Map<string, number> {
+  const key = viewers.join("\u0000");
+  const kept = masks.get(sight);
+  if (kept?.key === key) return kept.masks;
   const out = new Map<string, number>();
   const seen = viewers.map((v) => sight.of(v));
   sight.components.forEach((component, i) => {
@@ -184,5 +236,6 @@ export function faceMasks(sight: Sight, viewers: readonly string[]): Map<string,
       if ((seen[v] as readonly Visibility[])[i] === "face") mask |= 1 << v;
     out.set(component.id, mask);
   });
+  masks.set(sight, { key, masks: out });
   return out;
 }

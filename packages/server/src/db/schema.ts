@@ -152,6 +152,12 @@ export const tables = pgTable(
       players: Record<string, Record<string, unknown>>;
       global: Record<string, unknown>;
     } | null>(),
+    /**
+     * A player's edit-mode turn was written here while the mode was no sandbox or debug mode: the
+     * result may be anything the players made it, so results, feedback and profiles mark it and it
+     * counts as no played game. Not watched by the rev trigger (migration 0009): no turn reads it.
+     */
+    edited: boolean("edited").notNull().default(false),
   },
   (t) => [
     index("tables_project_status_idx").on(t.projectSlug, t.status, t.createdAt),

@@ -138,6 +138,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
     return {
       questions: tableFeedbackQuestions(row.project.formQuestions, row.table.options),
       userAnswers: saved?.answers ?? null,
+      edited: row.table.edited,
     };
   });
 
@@ -183,6 +184,8 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
       statValues: pick(f.color ? t.resultStats?.players[f.color] : undefined, q["stat[]"]),
       globalStatValues: pick(t.resultStats?.global, q["globalStats[]"]),
       options: pick(t.options, q["tableOption[]"]),
+      // Readers weigh an answer about a game edit moves changed differently: its stats are not the rules'.
+      edited: t.edited,
     }));
     return {
       rows: result,

@@ -38,8 +38,10 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
     const query = detailQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, firstIssue(query.error));
     // Opening the lobby with this tab's session id subscribes that tab to the live lobby events.
-    if (query.data.sessionId)
-      await setLobbyMembership(io(), actor.username, query.data.sessionId, project.slug, true);
+    if (query.data.sessionId) {
+      const admin = isProjectAdmin(actor, project);
+      setLobbyMembership(io(), actor.username, query.data.sessionId, project.slug, true, admin);
+    }
     return projectDetail(project, actor, await countOpenTables(db, actor, project));
   });
 
@@ -50,7 +52,7 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
       .max(100)
       .safeParse((request.query as { sessionId?: unknown }).sessionId);
     if (sessionId.success)
-      await setLobbyMembership(io(), actor.username, sessionId.data, request.params.slug, false);
+      setLobbyMembership(io(), actor.username, sessionId.data, request.params.slug, false);
     return sendText(reply, 200, "ok");
   });
 

@@ -41,7 +41,9 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       })
       .from(tables)
       .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(and(eq(tables.status, "ended"), seatedUser(user.id)))
+      // A game whose result edit moves changed (tables.edited) is no played game; it is still listed
+      // among the finished tables, marked.
+      .where(and(eq(tables.status, "ended"), eq(tables.edited, false), seatedUser(user.id)))
       .groupBy(projects.slug)
       .orderBy(desc(sql`count(*)`), projects.projectName);
     // A closed project's name is not for those outside it, not even on someone's profile.

@@ -1,11 +1,3 @@
-import {
-  type Component,
-  childrenAt,
-  DECK_POSITION,
-  DISCARD_POSITION,
-  findComponent,
-  type Situation,
-} from "@tt/engine";
 import { type ChatMessage, displayOptions, type TableLoadResponse } from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -17,10 +9,12 @@ import { decksOf } from "../projects/decks";
 import { projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { type Io, setTabMembership } from "../realtime/socket";
-import { tableRoom } from "../realtime/table";
+import { fullViewersOf } from "../realtime/table";
+import { fullWatchersRoom, tableRoom, viewerRoom } from "../realtime/tableBroadcast";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
+import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -37,22 +31,13 @@ const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
 const openQuery = sessionQuery.extend({
   playAsColor: z.string().min(1).max(20).optional(),
   invitePwd: z.string().min(1).max(200).optional(),
+  /** 'full': a privileged watcher asks for the full view (viewers.ts decides whether they get it). */
+  view: z.enum(["full"]).optional(),
 });
 const containerQuery = z.object({
   tableId: z.string().min(1).max(50),
   containerId: z.string().min(1).max(200),
 });
-
-/** A bank keeps its pieces in positions of its own; everything but the deck and discard piles. */
-function allChildren(container: Component): Component[] {
-  return Object.entries(container.children).flatMap(([name, kids]) =>
-    name === DECK_POSITION || name === DISCARD_POSITION
-      ? []
-      : Array.isArray(kids)
-        ? kids
-        : Object.values(kids),
-  );
-}
 
 /** The table page's calls (game-table.md section 7): open (the load response) and close. */
 export function tableRoutes(
@@ -93,7 +78,24 @@ export function tableRoutes(
       .from(tableChat)
       .where(eq(tableChat.tableId, table.id))
       .orderBy(asc(tableChat.id));
-    const events = table.startSituation ? await hub.events(table.id, -1) : [];
+    // Secrets stay on the server: a running table answers with this user's view and its own events;
+    // only an ended one reveals its whole log (DESIGN.md 'Hidden information').
+    const ended = table.status === "ended" && table.startSituation !== null;
+    const log = ended ? await hub.fullLog(table.id) : null;
+    let live: TableLoadResponse["live"] = null;
+    if (!ended && table.startSituation) {
+      const viewer = viewerOf(table, actor, project, query.data.view === "full");
+      const snapshot = await hub.viewerSnapshot(table.id, viewer, -1);
+      const server = io();
+      if (snapshot)
+        live = {
+          viewer,
+          situation: snapshot.situation,
+          events: snapshot.events,
+          fullViewers: server ? await fullViewersOf(server, table.id) : [],
+          mayWatchFull: mayWatchFullView(table, actor, project) && !anySeatMode(table.tableMode),
+        };
+    }
     const body: TableLoadResponse = {
       tableId: table.id,
       status: table.status as TableLoadResponse["status"],
@@ -106,8 +108,9 @@ export function tableRoutes(
         overviewCard: project.overviewCard,
         roles: { designer: project.roles.designer ?? [], mod: project.roles.mod ?? [] },
       },
-      start_position: (table.startSituation as Situation | null) ?? null,
-      events,
+      start_position: log?.start ?? null,
+      events: log?.events ?? [],
+      live,
       chatMessages: chat.map(
         (c): ChatMessage => ({
           username: c.username,
@@ -118,7 +121,7 @@ export function tableRoutes(
       ),
       playerColors: info!.playerColors,
       possibleColors: table.possibleColors,
-      options: table.options,
+      options: info!.start_position.options,
       optionsDisplay: displayOptions(projectOptions(project), table.options, privileged),
       components:
         (table.components as Record<string, unknown> | null) ??
@@ -126,7 +129,9 @@ export function tableRoutes(
       // Open tables show the project's decks as they are now; started ones keep theirs.
       decks: decksOf(table.startSituation ? table : project),
       dataSheet: sheetOutline(
-        table.startSituation ? (table.startSituation as Situation).dataSheet : project.dataSheet,
+        table.startSituation
+          ? (table.startSituation as { dataSheet?: unknown }).dataSheet
+          : project.dataSheet,
       ),
       yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
       editModeAllowed: editModeAllowed(table.tableMode),
@@ -156,17 +161,12 @@ export function tableRoutes(
       (editModeAllowed(row.table.tableMode) &&
         (seated || (anySeatMode(row.table.tableMode) && mayActForAnySeat(actor, row.table))));
     if (!mayLook) throw new HttpError(403, "Deck contents can be seen in edit mode only.");
-    const situation = await hub.situation(q.data.tableId);
-    const container = situation ? findComponent(situation.root, q.data.containerId) : undefined;
-    if (!container || (container.type !== "deck" && container.type !== "bank")) {
-      throw new HttpError(404, "No deck or bank with that id at this table.");
-    }
-    return {
-      components: childrenAt(container, DECK_POSITION).concat(
-        container.type === "bank" ? allChildren(container) : [],
-      ),
-      discardedComponents: childrenAt(container, DISCARD_POSITION),
-    };
+    // What the caller may see of it, decided here: edit mode shows no more than the seat sees (a
+    // look through a hidden pile is a logged move of its own, 'look').
+    const viewer = viewerOf(row.table, actor, row.project, false);
+    const contents = await hub.containerView(q.data.tableId, viewer, q.data.containerId);
+    if (!contents) throw new HttpError(404, "No deck or bank with that id at this table.");
+    return contents;
   });
 
   app.get<TableParams>("/api/table-close/:tableId", async (request, reply) => {
@@ -174,7 +174,15 @@ export function tableRoutes(
     const q = sessionQuery.safeParse(request.query);
     const server = io();
     if (q.success && q.data.sessionId && server) {
-      setTabMembership(server, actor.username, q.data.sessionId, tableRoom(request.params.tableId), false);
+      // Out of the table's room and whichever viewer room the tab was in.
+      const [row] = await db
+        .select({ seats: tables.seats })
+        .from(tables)
+        .where(eq(tables.id, request.params.tableId.slice(0, 50)));
+      const tableId = request.params.tableId;
+      const rooms = [tableRoom(tableId), fullWatchersRoom(tableId)];
+      for (const viewer of row ? tableViewers(row) : []) rooms.push(viewerRoom(tableId, viewer));
+      for (const room of rooms) setTabMembership(server, actor.username, q.data.sessionId, room, false);
     }
     return sendText(reply, 200, "ok");
   });

@@ -1,16 +1,33 @@
-import type { PlayerEventPayload, TableInfo } from "@tt/protocol";
+import type { PlayerEventPayload } from "@tt/protocol";
 import type { ProjectRow } from "../projects/load";
 import { type PushMessage, type PushService, playerJoinedMessage, tableStartedMessage } from "../push";
-import type { LobbyNotifier } from "../tables/service";
-import type { TableRow } from "../tables/tableInfo";
+import type { LobbyNotifier, LobbyTable } from "../tables/service";
 import { type Io, setTabMembership } from "./socket";
+import { broadcastPublic } from "./tableBroadcast";
 
 export const lobbyRoom = (slug: string) => `lobby:${slug}`;
+/**
+ * The lobby tabs of the project's admins (isProjectAdmin): private tables are listed to them
+ * (listTables), so they hear of them too, without the rest of the lobby learning their ids.
+ */
+export const lobbyAdminRoom = (slug: string) => `lobby-admin:${slug}`;
 const userRoom = (username: string) => `user:${username}`;
 
 /**
- * Lobby events go to the project's lobby room; a private table only to its creator's tabs. Seated
- * players also get a push notification when their table starts or someone joins it.
+ * The rooms that hear of a table in the lobby: the project's lobby room; for a private table only
+ * those who may see it in the lobby list (its creator's tabs and the project admins' lobby tabs) and
+ * the tabs of the players seated at it, who know it anyway.
+ */
+function audienceOf(project: ProjectRow, table: LobbyTable): string[] {
+  if (!table.isPrivate) return [lobbyRoom(project.slug)];
+  const names = table.creator === null ? table.seated : [table.creator, ...table.seated];
+  return [lobbyAdminRoom(project.slug), ...new Set(names.map(userRoom))];
+}
+
+/**
+ * Lobby events go to the project's lobby room; a private table's only to those who may see it
+ * (audienceOf). Seated players also get a push notification when their table starts or someone joins
+ * it.
  */
 export function lobbyNotifier(
   io: () => Io | undefined,
@@ -22,52 +39,64 @@ export function lobbyNotifier(
   const player = (tableId: string, color: string, username: string): string =>
     JSON.stringify({ tableId, color, userInfo: { username, badges: [] } } satisfies PlayerEventPayload);
   return {
-    tableCreated(project: ProjectRow, table: TableInfo, row: TableRow) {
-      const target = row.isPrivate ? userRoom(table.creator.username) : lobbyRoom(project.slug);
-      io()?.to(target).emit("table-create", table);
+    tableCreated(project, table, tiles) {
+      // A private table's audience is its creator and project admins, who see at least as much as
+      // any creator (isProjectAdmin implies seesHiddenOptions): the creator's tile suits them all.
+      const tile = table.isPrivate ? tiles.creator : tiles.everyone;
+      io()?.to(audienceOf(project, table)).emit("table-create", tile);
     },
-    tableRemoved(project, tableId) {
+    tableRemoved(project, table) {
       // Also to the table's own page, whose user is then sent to the lobby (spec section 4).
-      io()
-        ?.to([lobbyRoom(project.slug), `table:${tableId}`])
-        .emit("remove-table", tableId);
+      const server = io();
+      if (server) broadcastPublic(server, table.id, "remove-table", table.id, audienceOf(project, table));
     },
-    playerJoined(project, tableId, color, username, seated) {
+    playerJoined(project, table, color, username) {
       io()
-        ?.to(lobbyRoom(project.slug))
-        .emit("player-joined", player(tableId, color, username));
-      const others = seated.filter((n) => n !== username);
-      const table = { projectSlug: project.slug, projectName: project.projectName, tableId, username, color };
-      notify(others, playerJoinedMessage(table));
+        ?.to(audienceOf(project, table))
+        .emit("player-joined", player(table.id, color, username));
+      const others = table.seated.filter((n) => n !== username);
+      const ref = { projectSlug: project.slug, projectName: project.projectName, tableId: table.id };
+      notify(others, playerJoinedMessage({ ...ref, username, color }));
     },
-    playerLeft(project, tableId, color, username) {
+    playerLeft(project, table, color, username) {
+      // The one who left is no longer seated, but still hears of it (their lists change).
+      const rooms = table.isPrivate
+        ? [...audienceOf(project, table), userRoom(username)]
+        : audienceOf(project, table);
       io()
-        ?.to(lobbyRoom(project.slug))
-        .emit("player-left", player(tableId, color, username));
+        ?.to(rooms)
+        .emit("player-left", player(table.id, color, username));
     },
-    tableStarted(project, row, startedBy) {
+    tableStarted(project, table, startedBy) {
       // Seated players hear it in any tab, also outside the lobby (they are sent to the table).
-      const rooms = [
-        lobbyRoom(project.slug),
-        ...row.seats.flatMap((s) => (s.username ? [userRoom(s.username)] : [])),
-      ];
-      io()?.to(rooms).emit("table-started", row.id);
-      const seated = row.seats.flatMap((s) => (s.username && s.username !== startedBy ? [s.username] : []));
+      const rooms = [...audienceOf(project, table), ...table.seated.map(userRoom)];
+      io()?.to(rooms).emit("table-started", table.id);
       notify(
-        seated,
-        tableStartedMessage({ projectSlug: project.slug, projectName: project.projectName, tableId: row.id }),
+        table.seated.filter((n) => n !== startedBy),
+        tableStartedMessage({
+          projectSlug: project.slug,
+          projectName: project.projectName,
+          tableId: table.id,
+        }),
       );
     },
   };
 }
 
-/** Puts the user's socket of this tab (its session id) into or out of a project's lobby room. */
+/**
+ * Puts the user's socket of this tab (its session id) into or out of a project's lobby room, and a
+ * project admin's tab also into the room that hears of private tables. Opening the lobby again sets
+ * both afresh, so a tab whose user is no longer a project admin leaves that room then.
+ */
 export function setLobbyMembership(
   io: Io | undefined,
   username: string,
   sessionId: string,
   slug: string,
   member: boolean,
+  projectAdmin = false,
 ): void {
-  if (io) setTabMembership(io, username, sessionId, lobbyRoom(slug), member);
+  if (!io) return;
+  setTabMembership(io, username, sessionId, lobbyRoom(slug), member);
+  setTabMembership(io, username, sessionId, lobbyAdminRoom(slug), member && projectAdmin);
 }

@@ -1,9 +1,11 @@
-import type { Json, ReloadDataMove } from "@tt/engine";
+import { FULL_VIEW, type Json, type ReloadDataMove } from "@tt/engine";
 import {
   type ChatMessage,
   chatSendSchema,
   gameMoveSchema,
   pingSendSchema,
+  TABLE_REFUSALS,
+  type TableEventMessage,
   type TableSubscribeAck,
   tableIdSchema,
   tableSubscribeSchema,
@@ -23,18 +25,55 @@ import type { PushService } from "../push";
 import { yourTurnMessage } from "../push";
 import { type ComponentsReload, componentsFor, type TableNotifier } from "../tables/admin";
 import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
+import type { TableRow } from "../tables/tableInfo";
+import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
 import type { AppSocket, Io } from "./socket";
 import { systemErrorReason } from "./systemError";
+import { broadcastPublic, broadcastTable, fullWatchersRoom, tableRoom, viewerRoom } from "./tableBroadcast";
 
-export const tableRoom = (tableId: string) => `table:${tableId}`;
+export { tableRoom } from "./tableBroadcast";
 
 /** Restarts and component reloads, told to every tab at the table. */
 export function tableNotifier(io: () => Io | undefined): TableNotifier {
   return {
-    restarted: (tableId) => io()?.to(tableRoom(tableId)).emit("table-restarted", tableId),
-    componentsReloaded: (tableId, type) =>
-      io()?.to(tableRoom(tableId)).emit("table-event", { tableId, type }),
+    restarted: (tableId) => {
+      const server = io();
+      if (server) broadcastPublic(server, tableId, "table-restarted", tableId);
+    },
+    componentsReloaded: (tableId, type) => {
+      const server = io();
+      if (server) broadcastPublic(server, tableId, "table-event", { tableId, type });
+    },
   };
+}
+
+/**
+ * The viewers whose messages differ at a table: one at sandbox and debug tables, where all see all.
+ * Not decided by the status: the turn that ends a game is still a patch of each seat's own view (the
+ * pages then load the ended table, whole).
+ */
+function viewersAt(row: TableRow): string[] {
+  return anySeatMode(row.tableMode) ? [FULL_VIEW] : tableViewers(row);
+}
+
+/** Who watches a table with the full view, on every instance (players are told). */
+export async function fullViewersOf(io: Io, tableId: string): Promise<string[]> {
+  try {
+    const sockets = await io.in(fullWatchersRoom(tableId)).fetchSockets();
+    return [...new Set(sockets.map((s) => s.data.actor.username))].sort();
+  } catch {
+    // An instance did not answer in time: this instance's own watchers are better than nothing.
+    const sockets = await io.local.in(fullWatchersRoom(tableId)).fetchSockets();
+    return [...new Set(sockets.map((s) => s.data.actor.username))].sort();
+  }
+}
+
+async function tellFullViewers(io: Io, tableId: string) {
+  broadcastPublic(io, tableId, "table-event", {
+    tableId,
+    type: "full-viewers",
+    usernames: await fullViewersOf(io, tableId),
+  });
 }
 
 /** Whether the actor may watch the table: anyone who may open its project (private tables by link). */
@@ -69,6 +108,18 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
     const { actor } = socket.data;
     const bucket = new TokenBucket(rate.perSecond, rate.burst);
     const cleared = new Set<string>();
+    /** The viewer this socket is at each table it subscribed to (its seat, 'spectator' or 'full'). */
+    const viewerAt = new Map<string, string>();
+
+    // Leaving with the full view: the players are told who still watches with it.
+    socket.on("disconnecting", () => {
+      const watched = [...socket.rooms].filter((r) => r.endsWith("/watching-full"));
+      if (watched.length === 0) return;
+      setImmediate(() => {
+        for (const room of watched)
+          void tellFullViewers(io, room.slice("table:".length, -"/watching-full".length));
+      });
+    });
 
     /** The tableId and turnUID of a payload as far as they can be read, to address a refusal. */
     const addressOf = (payload: unknown) => {
@@ -78,8 +129,8 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
         turnUID: typeof raw.turnUID === "string" ? raw.turnUID.slice(0, 100) : "",
       };
     };
-    const refuse = (payload: unknown, reason: string) =>
-      socket.emit("table-event-reject", { ...addressOf(payload), reason });
+    const refuse = (payload: unknown, reason: string, code: string) =>
+      socket.emit("table-event-reject", { ...addressOf(payload), reason, code });
 
     /**
      * Every table event goes through here: one token from the socket's bucket, no NUL in the payload
@@ -94,20 +145,21 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       (socket.on as (event: string, listener: (payload: unknown, ...rest: A) => void) => void)(
         name,
         (payload, ...rest) => {
-          const answer = (reason: string) => {
+          const answer = (reason: string, code: string) => {
             const ack = rest.find((r) => typeof r === "function") as ((a: unknown) => void) | undefined;
-            if (ack) ack({ ok: false, reason });
-            else refuse(payload, reason);
+            if (ack) ack({ ok: false, reason, code });
+            else refuse(payload, reason, code);
           };
           // A quiet event (ping) drops what is over the rate silently: its sender has no use for a
           // stream of refusals. A malformed one is still answered, as by the handler's own schema.
-          if (!bucket.take()) return options.refuseQuietly ? undefined : answer(TOO_FAST);
-          if (containsNul(payload)) return answer(`System error: ${NUL_REFUSAL}`);
+          if (!bucket.take())
+            return options.refuseQuietly ? undefined : answer(TOO_FAST, TABLE_REFUSALS.tooFast);
+          if (containsNul(payload)) return answer(`System error: ${NUL_REFUSAL}`, TABLE_REFUSALS.badRequest);
           void (async () => handler(payload, ...rest))().catch((err: unknown) => {
             // The real error goes to the log; the player hears a plain reason (systemError.ts).
             const { tableId } = addressOf(payload);
             log.error({ err, event: name, tableId, user: actor.username }, "table event failed");
-            answer(systemErrorReason(err));
+            answer(systemErrorReason(err), TABLE_REFUSALS.system);
           });
         },
       );
@@ -118,55 +170,111 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
      * members) and, in any-seat modes at a private table, it is the creator's. Cleared tables are
      * remembered, so a game costs this query once per tab, not once per turn.
      */
-    const mayPlay = async (tableId: string): Promise<string | null> => {
+    const mayPlay = async (tableId: string): Promise<{ reason: string; code: string } | null> => {
       if (cleared.has(tableId)) return null;
       const row = await mayWatch(db, socket, tableId);
-      if (!row) return "Table not found.";
-      if (anySeatMode(row.table.tableMode) && !mayActForAnySeat(actor, row.table)) return PRIVATE_TABLE_TURN;
+      if (!row) return { reason: "Table not found.", code: TABLE_REFUSALS.notFound };
+      if (anySeatMode(row.table.tableMode) && !mayActForAnySeat(actor, row.table))
+        return { reason: PRIVATE_TABLE_TURN, code: TABLE_REFUSALS.privateTable };
       if (cleared.size >= CLEARED_TABLES_MAX) cleared.delete(cleared.values().next().value!);
       cleared.add(tableId);
       return null;
     };
 
+    /** Puts this socket at a table as `viewer`: the table's room and that viewer's room only. */
+    const seat = async (tableId: string, viewer: string, watchingFull: boolean) => {
+      const before = viewerAt.get(tableId);
+      const rooms = [tableRoom(tableId), viewerRoom(tableId, viewer)];
+      if (watchingFull) rooms.push(fullWatchersRoom(tableId));
+      for (const room of socket.rooms)
+        if (room.startsWith(`${tableRoom(tableId)}/`) && !rooms.includes(room)) await socket.leave(room);
+      await socket.join(rooms);
+      viewerAt.set(tableId, viewer);
+      return before;
+    };
+
     on("table-subscribe", async (payload, ack) => {
       const answer = (a: TableSubscribeAck) => (typeof ack === "function" ? ack(a) : undefined);
       const parsed = tableSubscribeSchema.safeParse(payload);
-      if (!parsed.success) return answer({ ok: false, reason: "Bad request." });
+      if (!parsed.success)
+        return answer({ ok: false, reason: "Bad request.", code: TABLE_REFUSALS.badRequest });
       const row = await mayWatch(db, socket, parsed.data.tableId);
-      if (!row) return answer({ ok: false, reason: "Table not found." });
-      await socket.join(tableRoom(row.table.id));
-      // What the client missed since its last seq: the resume after a reconnect or a restart.
-      const events = await hub.events(row.table.id, parsed.data.lastSeq);
-      const [fresh] = await db.select().from(tables).where(eq(tables.id, row.table.id));
-      answer({ ok: true, status: fresh!.status, events, expected_move_id: fresh!.expectedMoveId });
+      if (!row) return answer({ ok: false, reason: "Table not found.", code: TABLE_REFUSALS.notFound });
+      const { table, project } = row;
+      const wantsFull = parsed.data.fullView === true;
+      if (
+        wantsFull &&
+        !mayWatchFullView(table, actor, project) &&
+        viewerOf(table, actor, project, false) !== FULL_VIEW
+      )
+        return answer({
+          ok: false,
+          reason:
+            "Only the project's admins, designers and site admins who hold no seat may watch with the full view.",
+          code: TABLE_REFUSALS.notAllowed,
+        });
+      const viewer = viewerOf(table, actor, project, wantsFull);
+      // The full view is a privilege only where the others see less: there the players are told.
+      const privileged = viewer === FULL_VIEW && viewerOf(table, actor, project, false) !== FULL_VIEW;
+      const wasWatching = socket.rooms.has(fullWatchersRoom(table.id));
+      const before = await seat(table.id, viewer, privileged);
+      if (privileged !== wasWatching) await tellFullViewers(io, table.id);
+      // What the client missed since its last seq (the resume after a reconnect or a restart), and its
+      // view whole when it missed anything, asked from the start, or became another viewer.
+      const snapshot = await hub.viewerSnapshot(table.id, viewer, parsed.data.lastSeq);
+      const fullViewers = await fullViewersOf(io, table.id);
+      if (!snapshot) {
+        return answer({
+          ok: true,
+          status: table.status,
+          expected_move_id: table.expectedMoveId,
+          viewer,
+          events: [],
+          fullViewers,
+        });
+      }
+      const whole = parsed.data.lastSeq < 0 || snapshot.events.length > 0 || before !== viewer;
+      answer({
+        ok: true,
+        status: snapshot.status,
+        expected_move_id: snapshot.lastSeq + 1,
+        viewer,
+        ...(whole ? { situation: snapshot.situation } : {}),
+        events: snapshot.events,
+        fullViewers,
+      });
     });
 
     /**
      * One pipeline for turns and undos: parse, check the socket may play at the table, submit to the
-     * table's queue, then answer the sender (refusal, or the stored event of a retry) or broadcast the
-     * new event to the table.
+     * table's queue, then answer the sender (refusal, or the stored event of a retry) or send each
+     * viewer at the table its own copy of the new event.
      */
     const submit = async (
       payload: unknown,
       parse: (
         p: unknown,
       ) => { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } },
-      run: (data: never) => Promise<TurnAnswer>,
+      run: (data: never, viewer: string) => Promise<TurnAnswer>,
     ) => {
       const { tableId } = addressOf(payload);
-      const reject = (reason: string) => refuse(payload, reason);
+      const reject = (reason: string, code: string) => refuse(payload, reason, code);
       const parsed = parse(payload);
-      if (!parsed.success) return reject(`System error: ${parsed.error.issues[0]?.message ?? "bad request"}`);
+      if (!parsed.success)
+        return reject(
+          `System error: ${parsed.error.issues[0]?.message ?? "bad request"}`,
+          TABLE_REFUSALS.badRequest,
+        );
       const refusal = await mayPlay(tableId);
-      if (refusal) return reject(refusal);
-      const answer = await run(parsed.data as never);
-      if (answer.kind === "reject") return reject(answer.reason);
+      if (refusal) return reject(refusal.reason, refusal.code);
+      const answer = await run(parsed.data as never, viewerAt.get(tableId) ?? FULL_VIEW);
+      if (answer.kind === "reject") return reject(answer.reason, answer.code);
       // The sender waits for an answer to every turn; a silent no-op would leave it 'waiting for the server'.
-      if (answer.kind === "noop") return reject(NOTHING_HAPPENED);
+      if (answer.kind === "noop") return reject(NOTHING_HAPPENED, TABLE_REFUSALS.nothingHappened);
       const type = answer.event.kind === "undo" ? "undo" : "game-move";
       if (answer.kind === "duplicate")
         return socket.emit("table-event", { tableId, type, event: answer.event });
-      io.to(tableRoom(tableId)).emit("table-event", { tableId, type, event: answer.event });
+      sendEvent(tableId, type, answer);
       const active = answer.situation.gameState.current.activePlayer;
       void notifyTurn(
         io,
@@ -180,18 +288,37 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       ).catch((err: unknown) => log.error({ err, tableId }, "turn notification failed"));
     };
 
+    /** Each viewer's copy of a new event; viewers whose copies are alike share one message. */
+    const sendEvent = (
+      tableId: string,
+      type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks",
+      answer: Extract<TurnAnswer, { kind: "event" }>,
+    ) => {
+      const shared = new Map<string, TableEventMessage>();
+      broadcastTable(io, tableId, "table-event", viewersAt(answer.row), (viewer) => {
+        const event = answer.forViewer(viewer);
+        const key = JSON.stringify(event);
+        let message = shared.get(key);
+        if (message === undefined) {
+          message = { tableId, type, event };
+          shared.set(key, message);
+        }
+        return message;
+      });
+    };
+
     on("game-move", (payload) =>
       submit(
         payload,
         (p) => gameMoveSchema.safeParse(p),
-        (data: z.output<typeof gameMoveSchema>) => hub.submitTurn(actor, data, Date.now()),
+        (data: z.output<typeof gameMoveSchema>, viewer) => hub.submitTurn(actor, data, viewer, Date.now()),
       ),
     );
     on("undo", (payload) =>
       submit(
         payload,
         (p) => undoSchema.safeParse(p),
-        (data: z.output<typeof undoSchema>) => hub.submitUndo(actor, data, Date.now()),
+        (data: z.output<typeof undoSchema>, viewer) => hub.submitUndo(actor, data, viewer, Date.now()),
       ),
     );
 
@@ -199,12 +326,16 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
     const reload = async (payload: unknown, what: "data sheet" | "decks") => {
       const parsed = tableIdSchema.safeParse(payload ?? {});
       const tableId = parsed.success ? parsed.data.tableId : "";
-      const reject = (reason: string) => socket.emit("table-event-reject", { tableId, turnUID: "", reason });
-      if (!parsed.success) return reject("System error: bad request");
+      const reject = (reason: string, code: string) =>
+        socket.emit("table-event-reject", { tableId, turnUID: "", reason, code });
+      if (!parsed.success) return reject("System error: bad request", TABLE_REFUSALS.badRequest);
       const row = await mayWatch(db, socket, tableId);
-      if (!row) return reject("Table not found.");
+      if (!row) return reject("Table not found.", TABLE_REFUSALS.notFound);
       if (!mayMaintainDecks(actor, row.project)) {
-        return reject("Only the project's designers and site admins may reload a table.");
+        return reject(
+          "Only the project's designers and site admins may reload a table.",
+          TABLE_REFUSALS.notAllowed,
+        );
       }
       const decks = decksOf(row.project);
       const move: ReloadDataMove =
@@ -221,10 +352,9 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
         what === "decks" ? decks : null,
         Date.now(),
       );
-      if (answer.kind === "reject") return reject(answer.reason);
+      if (answer.kind === "reject") return reject(answer.reason, answer.code);
       if (answer.kind !== "event") return;
-      const type = what === "decks" ? "reload-decks" : "reload-data-sheet";
-      io.to(tableRoom(tableId)).emit("table-event", { tableId, type, event: answer.event });
+      sendEvent(tableId, what === "decks" ? "reload-decks" : "reload-data-sheet", answer);
     };
     on("reload data sheet", (payload) => reload(payload, "data sheet"));
     on("reload decks", (payload) => reload(payload, "decks"));
@@ -236,17 +366,21 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
     const reloadComponents = async (payload: unknown, type: ComponentsReload) => {
       const parsed = tableIdSchema.safeParse(payload ?? {});
       const tableId = parsed.success ? parsed.data.tableId : "";
-      const reject = (reason: string) => socket.emit("table-event-reject", { tableId, turnUID: "", reason });
-      if (!parsed.success) return reject("System error: bad request");
+      const reject = (reason: string, code: string) =>
+        socket.emit("table-event-reject", { tableId, turnUID: "", reason, code });
+      if (!parsed.success) return reject("System error: bad request", TABLE_REFUSALS.badRequest);
       const row = await mayWatch(db, socket, tableId);
-      if (!row) return reject("Table not found.");
+      if (!row) return reject("Table not found.", TABLE_REFUSALS.notFound);
       if (!mayMaintainDecks(actor, row.project)) {
-        return reject("Only the project's designers and site admins may reload a table.");
+        return reject(
+          "Only the project's designers and site admins may reload a table.",
+          TABLE_REFUSALS.notAllowed,
+        );
       }
       if (!(await hub.setComponents(tableId, componentsFor(row.project, type)))) {
-        return reject("The table has not started yet.");
+        return reject("The table has not started yet.", TABLE_REFUSALS.notMidgame);
       }
-      io.to(tableRoom(tableId)).emit("table-event", { tableId, type });
+      broadcastPublic(io, tableId, "table-event", { tableId, type });
     };
     on("reload components", (payload) => reloadComponents(payload, "reload-components"));
     on("reload dev editor components", (payload) =>
@@ -255,11 +389,13 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
 
     on("chat message", async (payload) => {
       const parsed = chatSendSchema.safeParse(payload);
-      if (!parsed.success) return refuse(payload, `System error: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        return refuse(payload, `System error: ${parsed.error.issues[0]?.message}`, TABLE_REFUSALS.badRequest);
       const { tableId } = parsed.data;
-      if (!socket.rooms.has(tableRoom(tableId))) return refuse(payload, NOT_AT_TABLE);
+      if (!socket.rooms.has(tableRoom(tableId)))
+        return refuse(payload, NOT_AT_TABLE, TABLE_REFUSALS.notAtTable);
       const message = parsed.data.message.trim();
-      if (!message) return refuse(payload, "A chat message cannot be empty.");
+      if (!message) return refuse(payload, "A chat message cannot be empty.", TABLE_REFUSALS.badRequest);
       const [saved] = await db
         .insert(tableChat)
         .values({ tableId, userId: actor.id, username: actor.username, message })
@@ -270,7 +406,7 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
         timestamp: saved!.createdAt.getTime(),
         type: "chat",
       };
-      io.to(tableRoom(tableId)).emit("table-event", { tableId, type: "chat-message", chat });
+      broadcastPublic(io, tableId, "table-event", { tableId, type: "chat-message", chat });
     });
 
     // A ping marks a spot for a few seconds; a flood past the bucket is dropped without an alert each.
@@ -278,9 +414,15 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       "ping",
       (payload) => {
         const parsed = pingSendSchema.safeParse(payload);
-        if (!parsed.success) return refuse(payload, `System error: ${parsed.error.issues[0]?.message}`);
-        if (!socket.rooms.has(tableRoom(parsed.data.tableId))) return refuse(payload, NOT_AT_TABLE);
-        io.to(tableRoom(parsed.data.tableId)).emit("ping", {
+        if (!parsed.success)
+          return refuse(
+            payload,
+            `System error: ${parsed.error.issues[0]?.message}`,
+            TABLE_REFUSALS.badRequest,
+          );
+        if (!socket.rooms.has(tableRoom(parsed.data.tableId)))
+          return refuse(payload, NOT_AT_TABLE, TABLE_REFUSALS.notAtTable);
+        broadcastPublic(io, parsed.data.tableId, "ping", {
           tableId: parsed.data.tableId,
           sourcePlayer: actor.username,
           data: { x: parsed.data.x, y: parsed.data.y },

@@ -8,8 +8,8 @@ import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
 import type { TableHub } from "./hub";
 import { newTableId } from "./ids";
-import { activePlayerOf, freshStart, type LobbyNotifier } from "./service";
-import { type TableRow, tableInfos } from "./tableInfo";
+import { activePlayerOf, freshStart, type LobbyNotifier, lobbyTableOf, newTableTiles } from "./service";
+import type { TableRow } from "./tableInfo";
 
 // The game table's admin and designer controls (game-table.md section 6): restart, bind to the
 // component editor, reload components, and the site admins' debug table. Each function checks who
@@ -103,6 +103,8 @@ export async function restartTable(
           startedAt: sql`now()`,
           endedAt: null,
           resultStats: null,
+          // The edit moves went with the log: the game played from here on is judged by itself.
+          edited: false,
           startSituation: start.situation,
           components: start.components,
           componentsVersion: project.componentsVersion,
@@ -214,7 +216,8 @@ export async function createDebugTable(
       activePlayer: activePlayerOf(at.situation),
     })
     .returning();
-  const [info] = await tableInfos(db, project, [created!], true);
-  lobby.tableCreated(project, info!, created!);
+  // The creator is a site admin: the tile shows hidden options (seesHiddenOptions).
+  const tiles = await newTableTiles(db, project, created!, true);
+  lobby.tableCreated(project, await lobbyTableOf(db, actor, created!), tiles);
   return `/projects/${project.slug}/table/${created!.id}`;
 }

@@ -1,61 +1,90 @@
 import { randomUUID } from "node:crypto";
 import {
-  appendEvent,
-  applyTurnEvent,
-  createSnapshotCache,
+  type Component,
+  childrenAt,
+  createTableHolder,
+  DECK_POSITION,
+  DISCARD_POSITION,
+  findComponent,
+  fullView,
   type JsonObject,
-  planUndo,
+  type Recorded,
   type ReloadDataMove,
-  recordTurn,
+  type RuleModule,
   type Situation,
-  type SnapshotCache,
-  situationAt,
   type TableEvent,
+  type TableHolder,
   turnEvent,
+  type ViewEvent,
+  withOutcomes,
 } from "@tt/engine";
 import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
 import type { GameMove } from "@tt/protocol";
-import { and, asc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
+import { TABLE_REFUSALS } from "@tt/protocol";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
-import { tableEvents, tables } from "../db/schema";
+import { tables } from "../db/schema";
 import { isUniqueViolation } from "../http/errors";
-import { editModeAllowed, resultStats, seatFor } from "./seats";
+import {
+  catchUp,
+  eventsAfter,
+  turnRowChange,
+  writeEvent,
+  writeTurn,
+  writeTurnIfCurrent,
+  writtenAs,
+} from "./eventStore";
+import { type Live, LiveCache } from "./liveCache";
+import { TableQueue } from "./queue";
+import { anySeatMode, editModeAllowed, seatFor } from "./seats";
 import type { TableRow } from "./tableInfo";
 
 // The server half of a turn (DESIGN.md; STYLE.md point 5): parse -> check seat and status -> evaluate
-// with the same engine and module as the browser -> append the event (the (table, seq) key decides
-// races, also between instances) -> broadcast. One turn per table at a time in this process.
+// with the same engine and module as the browser (the engine's table holder) -> append the event
+// (the (table, seq) key decides races, also between instances) -> each viewer's event from the
+// holder -> broadcast. One turn per table at a time in this process (queue.ts); the log is in the
+// database (eventStore.ts); the tables in play are kept in memory (liveCache.ts).
 
 // Kept importable from here, where the routes and socket handlers have always found them.
 export { anySeatMode, editModeAllowed } from "./seats";
 
 export const SNAPSHOT_EVERY = 50;
-/**
- * Live situations kept per process, so memory does not grow with every table ever played. Beyond it
- * the least recently used is dropped: it is a cache, and the next turn at that table folds its log
- * again from the database.
- */
+/** Live tables kept per process (liveCache.ts). */
 export const LIVE_TABLES_MAX = 2000;
 
-interface Live {
-  row: TableRow;
-  cache: SnapshotCache;
-  ctx: { pieces: ReturnType<typeof piecesOf>; options: JsonObject };
-  /** The component tree the pieces were read from, serialised: tells when another instance replaced it. */
-  componentsKey: string;
+export const OUT_OF_SYNC = "outOfSync";
+const NOT_MIDGAME = "You can only do moves in midgame tables.";
+const EDIT_NOT_ALLOWED = "Edit mode is not allowed at this table.";
+
+/** A refusal as the socket sends it: the text to show and the code the browser routes on. */
+export interface Refused {
+  kind: "reject";
+  reason: string;
+  code: string;
 }
 
-const piecesOfRow = (components: unknown) => (components ? piecesOf(components as ComponentTree) : {});
+const refused = (reason: string, code: string): Refused => ({ kind: "reject", reason, code });
+const outOfSync = () => refused(OUT_OF_SYNC, TABLE_REFUSALS.outOfSync);
+
+/** Each viewer's copy of an event that was just appended, built while the table's queue is held. */
+export type ViewerEvents = (viewer: string) => ViewEvent;
 
 export type TurnAnswer =
-  | { kind: "event"; event: TableEvent; ended: boolean; row: TableRow; situation: Situation }
-  | { kind: "duplicate"; event: TableEvent }
+  | {
+      kind: "event";
+      event: TableEvent;
+      ended: boolean;
+      row: TableRow;
+      situation: Situation;
+      /** The event as each viewer receives it (with its view's patch). */
+      forViewer: ViewerEvents;
+    }
+  /** A retried submission: its stored event, as the sender's viewer receives it. */
+  | { kind: "duplicate"; event: ViewEvent }
   | { kind: "noop" }
-  | { kind: "reject"; reason: string };
-
-export const OUT_OF_SYNC = "outOfSync";
+  | Refused;
 
 export interface UndoInput {
   tableId: string;
@@ -65,29 +94,39 @@ export interface UndoInput {
   seat?: string | undefined;
 }
 
+/** A running table as one viewer sees it now. */
+export interface ViewerSnapshot {
+  /** The seq of the last event (-1 before the first). */
+  lastSeq: number;
+  situation: Situation;
+  /** The events after `afterSeq`, as this viewer reads them, without patches. */
+  events: ViewEvent[];
+  status: string;
+}
+
+const piecesOfRow = (components: unknown) => (components ? piecesOf(components as ComponentTree) : {});
+
+/** Whether a written turn marks the result as changed by edit moves (a player's edit at a table of play). */
+const editsResult = (row: TableRow, event: TableEvent) =>
+  event.kind === "turn" && event.editMode && !anySeatMode(row.tableMode);
+
 export class TableHub {
-  private readonly live = new Map<string, Live>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly live: LiveCache;
+  private readonly queue = new TableQueue();
 
   constructor(
     private readonly db: Db,
-    private readonly liveTablesMax = LIVE_TABLES_MAX,
-  ) {}
+    liveTablesMax = LIVE_TABLES_MAX,
+  ) {
+    this.live = new LiveCache(liveTablesMax);
+  }
 
-  /** Runs `work` after every earlier piece of work on this table has finished. */
   private serial<T>(tableId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(tableId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.queues.set(tableId, settled);
-    void settled.then(() => {
-      if (this.queues.get(tableId) === settled) this.queues.delete(tableId);
-    });
-    return next;
+    return this.queue.run(tableId, work);
   }
 
   forget(tableId: string): void {
-    this.live.delete(tableId);
+    this.live.forget(tableId);
   }
 
   /**
@@ -99,14 +138,29 @@ export class TableHub {
       try {
         return await work();
       } finally {
-        this.live.delete(tableId);
+        this.live.forget(tableId);
       }
+    });
+  }
+
+  private static holderFor(
+    row: TableRow,
+    start: Situation,
+    events: readonly TableEvent[],
+    module: RuleModule,
+  ): TableHolder {
+    return createTableHolder({
+      start,
+      events,
+      module,
+      project: { pieces: piecesOfRow(row.components), options: row.options as JsonObject },
+      snapshotEvery: SNAPSHOT_EVERY,
     });
   }
 
   /**
    * Gives a started table another component tree. The situation does not change; the rules read
-   * component info from the pieces, so the cached pieces are rebuilt at once. False: not started.
+   * component info from the pieces, so the cached holder is rebuilt at once. False: not started.
    */
   setComponents(tableId: string, components: Record<string, unknown> | null): Promise<boolean> {
     return this.serial(tableId, async () => {
@@ -119,7 +173,7 @@ export class TableHub {
       const live = this.live.get(tableId);
       if (live) {
         live.row = row;
-        live.ctx = { ...live.ctx, pieces: piecesOfRow(components) };
+        live.holder = TableHub.holderFor(row, live.holder.start, live.holder.events, live.module);
         live.componentsKey = JSON.stringify(components);
       }
       return true;
@@ -127,29 +181,80 @@ export class TableHub {
   }
 
   /**
-   * The situation after the first `step` events (a replay position), with the number of events;
-   * situation null when `step` is past the end. Null when the table has not started.
+   * The full situation after the first `step` events (a replay position, a debug fork), with the
+   * number of events; situation null when `step` is past the end. Null when the table has not started.
    */
   situationAt(tableId: string, step: number): Promise<{ count: number; situation: Situation | null } | null> {
     return this.serial(tableId, async () => {
       const live = await this.load(tableId);
       if (!live) return null;
-      const count = live.cache.events.length;
+      const count = live.holder.events.length;
       const inRange = Number.isInteger(step) && step >= 0 && step <= count;
-      return { count, situation: inRange ? situationAt(live.cache, step) : null };
+      return { count, situation: inRange ? live.holder.at(step) : null };
     });
   }
 
-  async events(tableId: string, afterSeq: number): Promise<TableEvent[]> {
-    const rows = await this.db
-      .select({ event: tableEvents.event })
-      .from(tableEvents)
-      .where(and(eq(tableEvents.tableId, tableId), gt(tableEvents.seq, afterSeq)))
-      .orderBy(asc(tableEvents.seq));
-    return rows.map((r) => r.event as TableEvent);
+  /** The whole log of a table, for an ended one (everything revealed): its start and events, chance recorded. */
+  fullLog(tableId: string): Promise<{ start: Situation; events: TableEvent[] } | null> {
+    return this.serial(tableId, async () => {
+      const live = await this.load(tableId);
+      if (!live) return null;
+      const { start, events } = live.holder;
+      // Logs written before chance was recorded in the moves get their outcomes here, from the
+      // server's random state, so the browser folds them without it.
+      return { start: fullView(start), events: withOutcomes(start, events) };
+    });
   }
 
-  /** The live situation of a started table: the cache, caught up with the database when it fell behind. */
+  /** A running table through one viewer's eyes: its view now and the events after `afterSeq`. */
+  viewerSnapshot(tableId: string, viewer: string, afterSeq: number): Promise<ViewerSnapshot | null> {
+    return this.serial(tableId, async () => {
+      const live = await this.load(tableId);
+      if (!live) return null;
+      const { holder } = live;
+      const from = Math.max(0, afterSeq + 1);
+      return {
+        lastSeq: holder.events.length - 1,
+        situation: holder.view(viewer),
+        events: holder.history(viewer, from),
+        status: live.row.status,
+      };
+    });
+  }
+
+  /**
+   * What a deck or bank holds, as one viewer sees it: the pile in order, each piece the viewer may
+   * not see a placeholder. Null when there is no such deck or bank.
+   */
+  containerView(
+    tableId: string,
+    viewer: string,
+    containerId: string,
+  ): Promise<{ components: Component[]; discardedComponents: Component[] } | null> {
+    return this.serial(tableId, async () => {
+      const live = await this.load(tableId);
+      const view = live?.holder.view(viewer);
+      const container = view ? findComponent(view.root, containerId) : undefined;
+      if (!container || (container.type !== "deck" && container.type !== "bank")) return null;
+      // A bank keeps its pieces in positions of its own; everything but the deck and discard piles.
+      const rest =
+        container.type === "bank"
+          ? Object.entries(container.children).flatMap(([name, kids]) =>
+              name === DECK_POSITION || name === DISCARD_POSITION
+                ? []
+                : Array.isArray(kids)
+                  ? kids
+                  : Object.values(kids),
+            )
+          : [];
+      return {
+        components: childrenAt(container, DECK_POSITION).concat(rest),
+        discardedComponents: childrenAt(container, DISCARD_POSITION),
+      };
+    });
+  }
+
+  /** The live table of a started table: the cache, caught up with the database when it fell behind. */
   private async load(tableId: string): Promise<Live | null> {
     const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
     if (!row?.startSituation) return null;
@@ -158,116 +263,103 @@ export class TableHub {
     if (
       live &&
       (live.row.startedAt?.getTime() !== row.startedAt?.getTime() ||
-        live.cache.events.length > row.expectedMoveId)
+        live.holder.events.length > row.expectedMoveId)
     ) {
       live = undefined;
     }
     const componentsKey = JSON.stringify(row.components);
     if (!live) {
+      const module = registry.moduleFor(row.projectSlug);
       live = {
         row,
-        cache: createSnapshotCache(row.startSituation as Situation, [], SNAPSHOT_EVERY),
-        ctx: { pieces: piecesOfRow(row.components), options: row.options },
+        module,
+        options: row.options as JsonObject,
+        holder: TableHub.holderFor(row, row.startSituation as Situation, [], module),
         componentsKey,
       };
-      this.live.set(tableId, live);
-    }
-    // Components reloaded on another instance: the rules must see the same pieces everywhere.
-    if (componentsKey !== live.componentsKey) {
-      live.ctx = { ...live.ctx, pieces: piecesOfRow(row.components) };
+    } else if (componentsKey !== live.componentsKey) {
+      // Components reloaded on another instance: the rules must see the same pieces everywhere.
+      live.holder = TableHub.holderFor(row, live.holder.start, live.holder.events, live.module);
       live.componentsKey = componentsKey;
     }
     live.row = row;
-    this.touch(tableId, live);
+    this.live.touch(tableId, live);
     // Another instance (or a restart) may have written events this cache has not seen.
-    if (live.cache.events.length < row.expectedMoveId) {
-      for (const event of await this.events(tableId, live.cache.events.length - 1))
-        appendEvent(live.cache, event);
+    if (live.holder.events.length < row.expectedMoveId) {
+      for (const event of await eventsAfter(this.db, tableId, live.holder.events.length - 1))
+        live.holder.append(event);
     }
     return live;
   }
 
-  /** Marks the table's cache as just used (a Map keeps insertion order) and drops the oldest beyond the cap. */
-  private touch(tableId: string, live: Live): void {
-    this.live.delete(tableId);
-    this.live.set(tableId, live);
-    while (this.live.size > this.liveTablesMax) {
-      const oldest = this.live.keys().next().value as string;
-      this.live.delete(oldest);
-    }
+  /** A retried submission's stored event as the sender's viewer receives it. */
+  private async duplicate(tableId: string, event: TableEvent, viewer: string): Promise<TurnAnswer> {
+    const live = await this.load(tableId);
+    if (!live || live.holder.events[event.seq] === undefined) return outOfSync();
+    return { kind: "duplicate", event: live.holder.viewEvent(viewer, event.seq, true) };
   }
 
-  /** The event a turn id already produced at this table (a retried submission), as a duplicate answer. */
-  private async writtenAs(tableId: string, turnUID: string): Promise<TurnAnswer | null> {
-    const [seen] = await this.db
-      .select({ event: tableEvents.event })
-      .from(tableEvents)
-      .where(and(eq(tableEvents.tableId, tableId), eq(tableEvents.turnUid, turnUID)));
-    return seen ? { kind: "duplicate", event: seen.event as TableEvent } : null;
+  submitUndo(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
+    return this.serial(request.tableId, () => this.undoTurn(actor, request, viewer, now));
   }
 
-  async situation(tableId: string): Promise<Situation | null> {
-    return this.serial(tableId, async () => (await this.load(tableId))?.cache.live ?? null);
-  }
-
-  submitUndo(actor: Actor, request: UndoInput, now: number): Promise<TurnAnswer> {
-    return this.serial(request.tableId, () => this.undoTurn(actor, request, now));
-  }
-
-  private async undoTurn(actor: Actor, request: UndoInput, now: number): Promise<TurnAnswer> {
-    const seen = await this.writtenAs(request.tableId, request.turnUID);
-    if (seen) return seen;
+  private async undoTurn(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
+    const seen = await writtenAs(this.db, request.tableId, request.turnUID);
+    if (seen) return this.duplicate(request.tableId, seen, viewer);
     const live = await this.load(request.tableId);
-    if (live?.row.status !== "midgame")
-      return { kind: "reject", reason: "You can only do moves in midgame tables." };
-    if (request.moveId !== live.cache.events.length) return { kind: "reject", reason: OUT_OF_SYNC };
-    if (request.editMode && !editModeAllowed(live.row.tableMode)) {
-      return { kind: "reject", reason: "Edit mode is not allowed at this table." };
-    }
+    if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
+    if (request.moveId !== live.holder.events.length) return outOfSync();
+    if (request.editMode && !editModeAllowed(live.row.tableMode))
+      return refused(EDIT_NOT_ALLOWED, TABLE_REFUSALS.editModeNotAllowed);
     const seat = seatFor(live.row, actor, request.seat);
-    if (typeof seat !== "string") return { kind: "reject", reason: seat.reason };
-    const planned = planUndo(live.cache.events, live.cache.live, {
-      seat,
-      timestamp: now,
-      editMode: request.editMode,
-    });
-    if (!planned.ok) return { kind: "reject", reason: planned.message };
+    if (typeof seat !== "string") return refused(seat.reason, TABLE_REFUSALS.seat);
+    const planned = live.holder.planUndo({ seat, timestamp: now, editMode: request.editMode });
+    if (!planned.ok) return refused(planned.message, planned.code);
     const event = planned.value;
-    // The refolded situation is needed before the write (its active player goes into the same
-    // transaction): fold into a copy of the cache, adopted only once the event is committed. A failure
-    // between two separate writes would leave an undo in the log that no client was told about.
-    const next = { ...live.cache, events: [...live.cache.events], snapshots: [...live.cache.snapshots] };
-    appendEvent(next, event);
-    const situation = next.live;
-    const active = situation.gameState.current.activePlayer;
+    // The refolded situation's active player goes into the same transaction as the event; the holder
+    // takes the event only once it is committed (a failure between would leave an undo in the log that
+    // no client was told about).
+    const active = live.holder.at(Math.min(...event.undone)).gameState.current.activePlayer;
     try {
-      await this.db.transaction(async (tx) => {
-        await tx.insert(tableEvents).values({
-          tableId: request.tableId,
-          seq: event.seq,
-          kind: "undo",
-          turnUid: request.turnUID,
-          userId: actor.id,
-          event,
-        });
-        await tx
-          .update(tables)
-          .set({
-            expectedMoveId: event.seq + 1,
-            activePlayer: Array.isArray(active) ? active.join(",") : String(active),
-          })
-          .where(eq(tables.id, request.tableId));
+      await writeEvent(this.db, {
+        tableId: request.tableId,
+        event,
+        turnUID: request.turnUID,
+        userId: actor.id,
+        set: { activePlayer: Array.isArray(active) ? active.join(",") : String(active) },
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // As for turns: another instance wrote this seq first, or wrote this very undo (a retry).
-      this.live.delete(request.tableId);
-      return (
-        (await this.writtenAs(request.tableId, request.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC }
-      );
+      this.live.forget(request.tableId);
+      const written = await writtenAs(this.db, request.tableId, request.turnUID);
+      return written ? this.duplicate(request.tableId, written, viewer) : outOfSync();
     }
-    live.cache = next;
-    return { kind: "event", event, ended: false, row: live.row, situation };
+    return this.appended(live, event);
+  }
+
+  /** The answer for an event just appended to the holder: with each viewer's copy, made now. */
+  private appended(live: Live, event: TableEvent, recorded?: Recorded): TurnAnswer {
+    const { holder } = live;
+    holder.append(event, recorded);
+    const seq = event.seq;
+    const made = new Map<string, ViewEvent>();
+    const forViewer: ViewerEvents = (viewer) => {
+      let message = made.get(viewer);
+      if (message === undefined) {
+        message = holder.viewEvent(viewer, seq, true);
+        made.set(viewer, message);
+      }
+      return message;
+    };
+    return {
+      kind: "event",
+      event,
+      ended: holder.live.ended,
+      row: live.row,
+      situation: holder.live,
+      forViewer,
+    };
   }
 
   /**
@@ -284,45 +376,40 @@ export class TableHub {
   ) {
     return this.serial(tableId, async (): Promise<TurnAnswer> => {
       const live = await this.load(tableId);
-      if (live?.row.status !== "midgame")
-        return { kind: "reject", reason: "You can only do moves in midgame tables." };
+      if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
       const seat = live.row.seats.find((s) => s.userId === actor.id)?.color ?? "alwaysactive";
       const turnUID = `reload-${randomUUID()}`;
       const event = turnEvent(
-        live.cache.events.length,
+        live.holder.events.length,
         { seat, timestamp: now, turnUID, editMode: true },
         [move],
         { preventUndo: true },
       );
-      const situation = applyTurnEvent(live.cache.live, event);
       try {
-        await this.db.transaction(async (tx) => {
-          await tx.insert(tableEvents).values({
-            tableId,
-            seq: event.seq,
-            kind: event.kind,
-            turnUid: turnUID,
-            userId: actor.id,
-            event,
-          });
-          await tx
-            .update(tables)
-            .set({ expectedMoveId: event.seq + 1, ...(decks === null ? {} : { decks }) })
-            .where(eq(tables.id, tableId));
+        await writeEvent(this.db, {
+          tableId,
+          event,
+          turnUID,
+          userId: actor.id,
+          set: decks === null ? {} : { decks },
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        this.live.delete(tableId);
-        return { kind: "reject", reason: OUT_OF_SYNC };
+        this.live.forget(tableId);
+        return outOfSync();
       }
-      appendEvent(live.cache, event);
       if (decks !== null) live.row = { ...live.row, decks };
-      return { kind: "event", event, ended: false, row: live.row, situation };
+      return this.appended(live, event);
     });
   }
 
-  submitTurn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
-    return this.serial(move.tableId, () => this.turn(actor, move, now));
+  submitTurn(
+    actor: Actor,
+    move: GameMove & { editMode: boolean },
+    viewer: string,
+    now: number,
+  ): Promise<TurnAnswer> {
+    return this.serial(move.tableId, () => this.turn(actor, move, viewer, now));
   }
 
   /**
@@ -333,52 +420,56 @@ export class TableHub {
    * cached one. Any refusal, a rev that moved, or a lost race goes the checked way: look the turn id
    * up, read the whole row and the events the cache lacks, evaluate again, write in a transaction.
    */
-  private async turn(actor: Actor, move: GameMove & { editMode: boolean }, now: number): Promise<TurnAnswer> {
+  private async turn(
+    actor: Actor,
+    move: GameMove & { editMode: boolean },
+    viewer: string,
+    now: number,
+  ): Promise<TurnAnswer> {
     const cached = this.live.get(move.tableId);
     if (cached?.row.status === "midgame") {
-      this.touch(move.tableId, cached);
-      const current = move.moveId <= cached.cache.events.length || (await this.catchUp(cached));
-      if (current && move.moveId === cached.cache.events.length) {
+      this.live.touch(move.tableId, cached);
+      const current = move.moveId <= cached.holder.events.length || (await this.caughtUp(cached));
+      if (current && move.moveId === cached.holder.events.length) {
         const evaluated = this.evaluate(cached, actor, move, now);
         // A refusal from a cache that may be stale is not given: the checked path decides it.
         if (evaluated.kind === "event") {
-          const written = await this.writeIfCurrent(cached, actor, move.turnUID, evaluated, now);
-          if (written) return written;
+          const { event } = evaluated.recorded;
+          const change = turnRowChange(
+            evaluated.recorded.outcome.situation,
+            now,
+            editsResult(cached.row, event),
+          );
+          let rev: number | null;
+          try {
+            rev = await writeTurnIfCurrent(this.db, {
+              row: cached.row,
+              event,
+              turnUID: move.turnUID,
+              userId: actor.id,
+              change,
+            });
+          } catch (err) {
+            if (!isUniqueViolation(err)) throw err;
+            rev = null;
+          }
+          if (rev !== null) return this.adopt(cached, evaluated.recorded, change, rev);
         }
       }
     }
-    return this.checkedTurn(actor, move, now);
+    return this.checkedTurn(actor, move, viewer, now);
   }
 
-  /**
-   * Folds in the events other instances wrote since the cache's last, with the counters that go with
-   * them (one statement, so one snapshot). False when the row's rev moved (a restart, a reload, seats,
-   * the table ended): the cached row and pieces are stale and only a full load will do.
-   */
-  private async catchUp(live: Live): Promise<boolean> {
-    const from = live.cache.events.length;
-    const result = (await this.db.execute(sql`
-      SELECT t.rev, t.expected_move_id, t.turns_played, t.active_player,
-        (SELECT coalesce(jsonb_agg(e.event ORDER BY e.seq), '[]'::jsonb)
-           FROM table_events e WHERE e.table_id = t.id AND e.seq >= ${from}) AS events
-      FROM tables t WHERE t.id = ${live.row.id}`)) as unknown as {
-      rows: {
-        rev: number;
-        expected_move_id: number;
-        turns_played: number;
-        active_player: string | null;
-        events: TableEvent[];
-      }[];
-    };
-    const [found] = result.rows;
-    if (!found || found.rev !== live.row.rev) return false;
-    if (found.events.length !== found.expected_move_id - from) return false;
-    for (const event of found.events) appendEvent(live.cache, event);
+  /** Folds in what other instances wrote since the cache's last event. False: the row moved on. */
+  private async caughtUp(live: Live): Promise<boolean> {
+    const found = await catchUp(this.db, live.row, live.holder.events.length);
+    if (!found) return false;
+    for (const event of found.events) live.holder.append(event);
     live.row = {
       ...live.row,
-      expectedMoveId: found.expected_move_id,
-      turnsPlayed: found.turns_played,
-      activePlayer: found.active_player,
+      expectedMoveId: found.expectedMoveId,
+      turnsPlayed: found.turnsPlayed,
+      activePlayer: found.activePlayer,
     };
     return true;
   }
@@ -389,16 +480,12 @@ export class TableHub {
     actor: Actor,
     move: GameMove & { editMode: boolean },
     now: number,
-  ):
-    | { kind: "event"; event: TableEvent; situation: Situation }
-    | { kind: "noop" }
-    | { kind: "reject"; reason: string } {
+  ): { kind: "event"; recorded: Recorded & { event: TableEvent } } | { kind: "noop" } | Refused {
     const { row } = live;
-    if (move.editMode && !editModeAllowed(row.tableMode)) {
-      return { kind: "reject", reason: "Edit mode is not allowed at this table." };
-    }
+    if (move.editMode && !editModeAllowed(row.tableMode))
+      return refused(EDIT_NOT_ALLOWED, TABLE_REFUSALS.editModeNotAllowed);
     const seat = seatFor(row, actor, move.seat);
-    if (typeof seat !== "string") return { kind: "reject", reason: seat.reason };
+    if (typeof seat !== "string") return refused(seat.reason, TABLE_REFUSALS.seat);
     const turn = {
       seat,
       actions: move.actions,
@@ -408,159 +495,67 @@ export class TableHub {
       status: "midgame" as const,
       currTurn: row.turnsPlayed + 1,
     };
-    const { pieces, options } = live.ctx;
     // The rules decide the turn's flags (undo, breakpoint, replay marks); the client may only add
     // preventUndo to its own turn, which loosens nothing.
-    const recorded = recordTurn(
-      live.cache.live,
-      live.cache.events.length,
-      turn,
-      registry.moduleFor(row.projectSlug),
-      { pieces, options },
-      move.preventUndo === true ? { preventUndo: true } : {},
-    );
-    if (!recorded.ok) return { kind: "reject", reason: recorded.message };
-    const event = recorded.value.event;
-    if (!event) return { kind: "noop" };
-    return { kind: "event", event, situation: recorded.value.outcome.situation };
+    const recorded = live.holder.record(turn, move.preventUndo === true ? { preventUndo: true } : {});
+    if (!recorded.ok) return refused(recorded.message, recorded.code);
+    if (recorded.value.event === null) return { kind: "noop" };
+    return { kind: "event", recorded: recorded.value as Recorded & { event: TableEvent } };
   }
 
-  /** The columns of the table's row a turn changes. */
-  private static turnRowChange(situation: Situation, now: number) {
-    const active = situation.gameState.current.activePlayer;
-    return {
-      activePlayer: Array.isArray(active) ? active.join(",") : String(active),
-      ended: situation.ended
-        ? { status: "ended" as const, endedAt: new Date(now), resultStats: resultStats(situation) }
-        : null,
-    };
-  }
-
-  /** Folds a written turn into the cache and answers it. */
+  /** Folds a written turn into the holder and answers it. */
   private adopt(
     live: Live,
-    event: TableEvent,
-    situation: Situation,
-    change: ReturnType<typeof TableHub.turnRowChange>,
+    recorded: Recorded & { event: TableEvent },
+    change: ReturnType<typeof turnRowChange>,
     rev: number | undefined,
   ): TurnAnswer {
-    appendEvent(live.cache, event);
     live.row = {
       ...live.row,
-      expectedMoveId: event.seq + 1,
+      expectedMoveId: recorded.event.seq + 1,
       turnsPlayed: live.row.turnsPlayed + 1,
       activePlayer: change.activePlayer,
       ...(change.ended ?? {}),
+      ...(change.edited ? { edited: true } : {}),
       // Unknown: the next turn's write will not match, and it goes the checked way.
       rev: rev ?? -1,
     };
-    return { kind: "event", event, ended: situation.ended, row: live.row, situation };
-  }
-
-  /**
-   * The fast path's write: the event and the row's counters in one statement, only if the row is
-   * still at this seq and rev (PostgreSQL re-checks the condition on the newest row after waiting for
-   * a concurrent writer, so of two instances at the same seq exactly one writes). Null when it did not
-   * write: another instance wrote first, the rev moved, or the turn id was already taken.
-   */
-  private async writeIfCurrent(
-    live: Live,
-    actor: Actor,
-    turnUID: string,
-    evaluated: { event: TableEvent; situation: Situation },
-    now: number,
-  ): Promise<TurnAnswer | null> {
-    const { event, situation } = evaluated;
-    const change = TableHub.turnRowChange(situation, now);
-    const sets: SQL[] = [
-      sql`expected_move_id = ${event.seq + 1}`,
-      sql`turns_played = turns_played + 1`,
-      sql`active_player = ${change.activePlayer}`,
-    ];
-    if (change.ended) {
-      sets.push(
-        sql`status = 'ended'`,
-        sql`ended_at = ${change.ended.endedAt.toISOString()}::timestamptz`,
-        sql`result_stats = ${JSON.stringify(change.ended.resultStats)}::jsonb`,
-      );
-    }
-    let rows: { rev: number }[];
-    try {
-      // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.
-      const result = (await this.db.execute(sql`
-        WITH changed AS (
-          UPDATE tables SET ${sql.join(sets, sql`, `)}
-          WHERE id = ${live.row.id} AND expected_move_id = ${event.seq} AND rev = ${live.row.rev}
-          RETURNING rev
-        )
-        INSERT INTO table_events (table_id, seq, kind, turn_uid, user_id, event)
-        SELECT ${live.row.id}, ${event.seq}, ${event.kind}, ${turnUID}, ${actor.id}, ${JSON.stringify(event)}::jsonb
-        FROM changed
-        RETURNING (SELECT rev FROM changed) AS rev`)) as unknown as { rows: { rev: number }[] };
-      rows = result.rows;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      return null;
-    }
-    const [written] = rows;
-    if (!written) return null;
-    return this.adopt(live, event, situation, change, written.rev);
+    return this.appended(live, recorded.event, recorded);
   }
 
   private async checkedTurn(
     actor: Actor,
     move: GameMove & { editMode: boolean },
+    viewer: string,
     now: number,
   ): Promise<TurnAnswer> {
     // A retried submission: answer with the event it already produced.
-    const seen = await this.writtenAs(move.tableId, move.turnUID);
-    if (seen) return seen;
+    const seen = await writtenAs(this.db, move.tableId, move.turnUID);
+    if (seen) return this.duplicate(move.tableId, seen, viewer);
 
     const live = await this.load(move.tableId);
-    if (!live) return { kind: "reject", reason: "You can only do moves in midgame tables." };
+    if (!live || live.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
     const { row } = live;
-    if (row.status !== "midgame")
-      return { kind: "reject", reason: "You can only do moves in midgame tables." };
-    if (move.moveId !== live.cache.events.length) {
+    if (move.moveId !== live.holder.events.length) {
       // A retry racing its original on another instance finds it here, caught up from the database
       // after the check by turn id above: answer with that event rather than 'outOfSync'.
-      const written = live.cache.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
-      return written ? { kind: "duplicate", event: written } : { kind: "reject", reason: OUT_OF_SYNC };
+      const written = live.holder.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
+      return written ? this.duplicate(move.tableId, written, viewer) : outOfSync();
     }
     const evaluated = this.evaluate(live, actor, move, now);
     if (evaluated.kind !== "event") return evaluated;
-    const { event, situation } = evaluated;
-    const change = TableHub.turnRowChange(situation, now);
-
+    const { event } = evaluated.recorded;
+    const change = turnRowChange(evaluated.recorded.outcome.situation, now, editsResult(row, event));
     let rev: number | undefined;
     try {
-      await this.db.transaction(async (tx) => {
-        await tx.insert(tableEvents).values({
-          tableId: row.id,
-          seq: event.seq,
-          kind: event.kind,
-          turnUid: move.turnUID,
-          userId: actor.id,
-          event,
-        });
-        const [updated] = await tx
-          .update(tables)
-          .set({
-            expectedMoveId: event.seq + 1,
-            turnsPlayed: sql`${tables.turnsPlayed} + 1`,
-            activePlayer: change.activePlayer,
-            ...(change.ended ?? {}),
-          })
-          .where(eq(tables.id, row.id))
-          .returning({ rev: tables.rev });
-        rev = updated?.rev;
-      });
+      rev = await writeTurn(this.db, { row, event, turnUID: move.turnUID, userId: actor.id, change });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Someone wrote this seq first (another instance) or this turn id raced itself: resync.
-      this.live.delete(row.id);
-      return (await this.writtenAs(row.id, move.turnUID)) ?? { kind: "reject", reason: OUT_OF_SYNC };
+      this.live.forget(row.id);
+      const written = await writtenAs(this.db, row.id, move.turnUID);
+      return written ? this.duplicate(row.id, written, viewer) : outOfSync();
     }
-    return this.adopt(live, event, situation, change, rev);
+    return this.adopt(live, evaluated.recorded, change, rev);
   }
 }

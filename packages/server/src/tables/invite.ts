@@ -8,7 +8,7 @@ import { firstIssue, HttpError } from "../http/errors";
 import type { ProjectRow } from "../projects/load";
 import { tableWithProject } from "./admin";
 import { newInvitePwd } from "./ids";
-import type { LobbyNotifier } from "./service";
+import { type LobbyNotifier, lobbyTableOf } from "./service";
 
 // Invite links of demo-invite tables (game-table.md sections 2 and 6): a link per seat carries the
 // table's invite password; whoever opens it takes that seat if it has no user yet.
@@ -70,7 +70,7 @@ export async function seatByInvite(
   color: string,
   pwd: string,
 ): Promise<void> {
-  const seated = await db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
     if (!row) throw new HttpError(404, "Table not found.");
     if (!samePassword(pwd, row.invitePwd)) throw new HttpError(403, "Wrong invite password.");
@@ -84,7 +84,7 @@ export async function seatByInvite(
       s.color === color ? { color, userId: actor.id, username: actor.username } : s,
     );
     await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
-    return seats.flatMap((s) => (s.username ? [s.username] : []));
+    return { ...row, seats };
   });
-  if (seated) lobby.playerJoined(project, tableId, color, actor.username, seated);
+  if (joined) lobby.playerJoined(project, await lobbyTableOf(db, actor, joined), color, actor.username);
 }

@@ -22,7 +22,7 @@ import {
   seesHiddenOptions,
 } from "../auth/permissions";
 import type { Db } from "../db/connect";
-import { projects, type SeatRow, tables } from "../db/schema";
+import { projects, type SeatRow, tables, users } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
 import { deckInfoOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
@@ -32,13 +32,72 @@ import { type TableRow, tableInfos } from "./tableInfo";
 // Table life in the lobby (platform-lobby-accounts.md sections 2-6): create, list, join, leave,
 // start, erase. Every function checks permission itself; routes only parse and answer.
 
+/**
+ * A table as its lobby events need it: who may hear of it. A private table is listed only to its
+ * creator and the project admins (listTables), so its events go only to them and its seated players.
+ */
+export interface LobbyTable {
+  id: string;
+  isPrivate: boolean;
+  /**
+   * The creator's user name, which only a private table's events need (they go to the creator's
+   * tabs); null when not needed or the account is gone.
+   */
+  creator: string | null;
+  /** Every user name seated at the table now (after a join or a leave). */
+  seated: string[];
+}
+
+/**
+ * A new table's tile twice: as everyone may see it (the lobby room is many users) and as its creator
+ * may see it (hidden options when the creator is privileged).
+ */
+export interface NewTableTiles {
+  everyone: TableInfo;
+  creator: TableInfo;
+}
+
 export interface LobbyNotifier {
-  tableCreated(project: ProjectRow, table: TableInfo, row: TableRow): void;
-  tableRemoved(project: ProjectRow, tableId: string): void;
-  /** `seated`: every user name at the table after the join (the joiner included). */
-  playerJoined(project: ProjectRow, tableId: string, color: string, username: string, seated: string[]): void;
-  playerLeft(project: ProjectRow, tableId: string, color: string, username: string): void;
-  tableStarted(project: ProjectRow, row: TableRow, startedBy: string | null): void;
+  tableCreated(project: ProjectRow, table: LobbyTable, tiles: NewTableTiles): void;
+  tableRemoved(project: ProjectRow, table: LobbyTable): void;
+  playerJoined(project: ProjectRow, table: LobbyTable, color: string, username: string): void;
+  playerLeft(project: ProjectRow, table: LobbyTable, color: string, username: string): void;
+  tableStarted(project: ProjectRow, table: LobbyTable, startedBy: string | null): void;
+}
+
+/** The tiles of a new table (NewTableTiles); one form when the creator sees no more than everyone. */
+export async function newTableTiles(
+  db: Db,
+  project: ProjectRow,
+  row: TableRow,
+  creatorPrivileged: boolean,
+): Promise<NewTableTiles> {
+  const [creator] = await tableInfos(db, project, [row], creatorPrivileged);
+  const [everyone] = creatorPrivileged ? await tableInfos(db, project, [row], false) : [creator];
+  return { everyone: everyone!, creator: creator! };
+}
+
+type LobbyRow = Pick<TableRow, "id" | "isPrivate" | "creatorId" | "seats">;
+
+/**
+ * A row as its lobby events need it. The creator's name is the actor's, or looked up for a private
+ * table only (a public table's events go to the lobby room, so a join costs no query).
+ */
+export async function lobbyTableOf(db: Db, actor: Actor, row: LobbyRow): Promise<LobbyTable> {
+  let creator: string | null = row.creatorId === actor.id ? actor.username : null;
+  if (creator === null && row.isPrivate) {
+    const [user] = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, row.creatorId));
+    creator = user?.username ?? null;
+  }
+  return {
+    id: row.id,
+    isPrivate: row.isPrivate,
+    creator,
+    seated: row.seats.flatMap((s) => (s.username ? [s.username] : [])),
+  };
 }
 
 async function tableOf(db: Db, project: ProjectRow, tableId: string): Promise<TableRow> {
@@ -88,8 +147,13 @@ export async function createTable(
       .where(
         and(eq(tables.creatorId, actor.id), eq(tables.projectSlug, project.slug), eq(tables.status, "open")),
       )
-      .returning({ id: tables.id });
-    for (const e of erased) notify.tableRemoved(project, e.id);
+      .returning({
+        id: tables.id,
+        isPrivate: tables.isPrivate,
+        creatorId: tables.creatorId,
+        seats: tables.seats,
+      });
+    for (const e of erased) notify.tableRemoved(project, await lobbyTableOf(tx, actor, e));
     const [created] = await tx
       .insert(tables)
       .values({
@@ -109,10 +173,11 @@ export async function createTable(
   });
   // A public sandbox starts at once with the creator's colours (spec section 1).
   const final = req.tableMode === "public-sandbox" ? await startRow(db, project, row) : row;
-  const [info] = await tableInfos(db, project, [final], false);
-  notify.tableCreated(project, info!, final);
-  if (final.status === "midgame") notify.tableStarted(project, final, actor.username);
-  return info!;
+  const tiles = await newTableTiles(db, project, final, privileged);
+  const table = await lobbyTableOf(db, actor, final);
+  notify.tableCreated(project, table, tiles);
+  if (final.status === "midgame") notify.tableStarted(project, table, actor.username);
+  return tiles.creator;
 }
 
 /**
@@ -188,7 +253,7 @@ export async function startTable(
     );
   }
   const started = await startRow(db, project, row);
-  notify.tableStarted(project, started, actor.username);
+  notify.tableStarted(project, await lobbyTableOf(db, actor, started), actor.username);
   return started;
 }
 
@@ -200,7 +265,7 @@ export async function joinTable(
   tableId: string,
   color: string,
 ): Promise<void> {
-  const seated = await db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     // Row lock: two players clicking the same colour at once cannot both get it.
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
     if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
@@ -217,9 +282,9 @@ export async function joinTable(
           (a, b) => row.possibleColors.indexOf(a.color) - row.possibleColors.indexOf(b.color),
         );
     await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
-    return seats.flatMap((s) => (s.username ? [s.username] : []));
+    return { ...row, seats };
   });
-  notify.playerJoined(project, tableId, color, actor.username, seated);
+  notify.playerJoined(project, await lobbyTableOf(db, actor, joined), color, actor.username);
 }
 
 export async function leaveTable(
@@ -240,9 +305,9 @@ export async function leaveTable(
       ? row.seats.map((s) => (s === mine ? { color: s.color, userId: null, username: null } : s))
       : row.seats.filter((s) => s !== mine);
     await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
-    return mine.color;
+    return { row: { ...row, seats }, color: mine.color };
   });
-  notify.playerLeft(project, tableId, left, actor.username);
+  notify.playerLeft(project, await lobbyTableOf(db, actor, left.row), left.color, actor.username);
 }
 
 export async function eraseTable(
@@ -260,7 +325,7 @@ export async function eraseTable(
     );
   }
   await db.delete(tables).where(eq(tables.id, tableId));
-  notify.tableRemoved(project, tableId);
+  notify.tableRemoved(project, await lobbyTableOf(db, actor, row));
 }
 
 /** Tables where the user holds a seat (jsonb containment on the seats array). */

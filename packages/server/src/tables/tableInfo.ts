@@ -1,4 +1,4 @@
-import { type Badge, displayOptions, type TableInfo, type UserInfo } from "@tt/protocol";
+import { type Badge, displayOptions, type TableInfo, type UserInfo, visibleOptionValues } from "@tt/protocol";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { badges, type tables, userBadges, users } from "../db/schema";
@@ -28,7 +28,11 @@ export async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, B
   return map;
 }
 
-/** Table rows as tiles and lobby events show them, with creators and seat holders resolved in two queries. */
+/**
+ * Table rows as tiles and lobby events show them, with creators and seat holders resolved in two queries.
+ * `privileged`: whether every reader sees hidden options (seesHiddenOptions); else hidden options and
+ * hidden values are left out of both the values and their display.
+ */
 export async function tableInfos(
   db: Db,
   project: ProjectRow,
@@ -72,10 +76,14 @@ export async function tableInfos(
     })),
     possibleColors: r.possibleColors,
     tableTileStats: r.tileStats as TableInfo["tableTileStats"],
-    start_position: { options: r.options, numPlayers: r.seats.length },
+    start_position: {
+      options: visibleOptionValues(options, r.options, privileged),
+      numPlayers: r.seats.length,
+    },
     options: displayOptions(options, r.options, privileged),
     projectInfo: { slug: project.slug, project_name: project.projectName },
     activePlayer: r.activePlayer,
     turnsPlayed: r.turnsPlayed,
+    edited: r.edited,
   }));
 }

@@ -24,4 +24,11 @@ describe("tableCardFace", () => {
     expect(tableCardFace(decks, { deckName: "Goods", cardId: "wolf" })).toBeNull();
     expect(tableCardFace(decks, {})).toBeNull();
   });
+
+  it("draws a card the viewer may not see (no id) as the deck's reverse for no row, or the game's back", () => {
+    const withReverse = sampleDeck({ rulesRev: [sampleDeck().rules[0] ?? ({} as never)] });
+    const face = tableCardFace({ Goods: withReverse }, { deckName: "Goods" });
+    expect(face).toEqual({ kind: "template", deck: withReverse, row: {} });
+    expect(tableCardFace({ Goods: sampleDeck({ rulesRev: [] }) }, { deckName: "Goods" })).toBeNull();
+  });
 });

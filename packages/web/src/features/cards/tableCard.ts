@@ -20,6 +20,10 @@ export function tableCardFace(
   const deck = Object.hasOwn(decks, deckName) ? decks[deckName] : undefined;
   if (deck === undefined) return { kind: "message", message: deckNotFound(deckName) };
   if (!deck.cardInfo || deck.layers.length === 0) return null;
+  // A card the viewer may not see comes without its id (a placeholder): its back is the deck's
+  // reverse side drawn for no row in particular, never any card's own.
+  if (options.cardId === undefined)
+    return deck.rulesRev.length > 0 ? { kind: "template", deck, row: {} } : null;
   const id = String(options.cardId ?? "");
   const row = deck.cards.find((r, i) => (cardIdOf(r) ?? String(i + 1)) === id);
   return row === undefined ? null : { kind: "template", deck, row };

@@ -5,7 +5,8 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import type { GameOptionDto } from "@tt/protocol";
+import Typography from "@mui/material/Typography";
+import { EDITED_GAME_MARK, EDITED_GAME_NOTICE, type GameOptionDto } from "@tt/protocol";
 import { Link as RouterLink } from "react-router";
 import { ColorDot } from "../lobby/ColorDot";
 import type { FeedbackRow } from "./api";
@@ -62,6 +63,17 @@ export function FeedbackTable({ slug, rows, choice, options, onFilterUser }: Pro
                 >
                   {row.tableId}
                 </Link>
+                {/* In words, not a colour: these stats are whatever the players' edit moves made them. */}
+                {row.edited && (
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    title={EDITED_GAME_NOTICE}
+                    sx={{ whiteSpace: "nowrap" }}
+                  >
+                    {` ${EDITED_GAME_MARK}`}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>
                 <Link

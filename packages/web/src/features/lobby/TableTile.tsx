@@ -12,7 +12,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { TABLE_MODES, type TableInfo } from "@tt/protocol";
+import { EDITED_GAME_LABEL, TABLE_MODES, type TableInfo } from "@tt/protocol";
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { lobbyCache, useTableAction } from "./api";
@@ -97,6 +97,7 @@ export function TableTile({ table, viewer, isNew = false, showLobbyLink = false 
           </Typography>
           {isNew && <Chip size="small" color="secondary" label="New" />}
           {table.isPrivate && <Chip size="small" variant="outlined" label="Private table" />}
+          {table.edited && <Chip size="small" variant="outlined" color="warning" label={EDITED_GAME_LABEL} />}
         </Stack>
         <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", columnGap: 0.5 }}>
           <Typography variant="body2" component="span">{`ID: ${table.tableId}`}</Typography>

@@ -33,6 +33,7 @@ function table(over: Partial<TableInfo> = {}): TableInfo {
     projectInfo: { slug: "chess", project_name: "Chess" },
     activePlayer: null,
     turnsPlayed: 0,
+    edited: false,
     ...over,
   };
 }
@@ -140,6 +141,16 @@ describe("tileOffer", () => {
       action: "replay",
       messages: ["This game has already ended. Go to the table to view the replay and results."],
     });
+  });
+  it("says of an ended game that edit moves changed that its result is not counted", () => {
+    expect(tileOffer(table({ status: "ended", edited: true }), viewer("ann")).messages).toEqual([
+      "This game has already ended. Go to the table to view the replay and results.",
+      "Edit moves changed this game: its result is not counted.",
+    ]);
+    // A running game's result is still to come: the tile's 'Edited game' label is enough there.
+    expect(tileOffer(table({ status: "midgame", edited: true }), viewer("ann")).messages).toEqual([
+      "This game is currently running. Go to the table to spectate.",
+    ]);
   });
   it("puts a table in its status list and in 'my' for its creator and players", () => {
     const t = seatJoined(table(), { tableId: "t1", color: "red", userInfo: user("bo") });

@@ -2,6 +2,7 @@
 // a tile offers to the current user (spec sections 2, 4 and 5). DOM-free so it can be unit tested.
 import {
   choosesColors,
+  EDITED_GAME_NOTICE,
   type PlayerEventPayload,
   type SeatInfo,
   TABLE_LIST_PAGE_SIZE,
@@ -206,7 +207,11 @@ export function tileOffer(table: TableInfo, viewer: Viewer): TileOffer {
     canDelete,
     messages:
       table.status === "ended"
-        ? ["This game has already ended. Go to the table to view the replay and results."]
+        ? [
+            "This game has already ended. Go to the table to view the replay and results.",
+            // Said in words beside the result, so a profile's game count is not a riddle.
+            ...(table.edited ? [EDITED_GAME_NOTICE] : []),
+          ]
         : [],
   };
 }

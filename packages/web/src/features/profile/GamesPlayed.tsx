@@ -2,7 +2,10 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { GameStat } from "./api";
 
-/** 'Games played': finished games per project, most played first (the server's order). */
+/**
+ * 'Games played': finished games per project, most played first (the server's order). A game edit
+ * moves changed counts in none (its tile among the finished tables says so).
+ */
 export function GamesPlayed({ stats }: { stats: GameStat[] }) {
   if (stats.length === 0) return <Typography color="text.secondary">No finished games yet.</Typography>;
   return (

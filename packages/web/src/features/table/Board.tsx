@@ -41,6 +41,8 @@ export interface BoardEnv {
   editMode: boolean;
   selected: string | null;
   highlights: ReadonlySet<string>;
+  /** Every face shown (a privileged watcher's full view of a running table). */
+  reveal?: boolean;
   /** The components the rules let this seat click now: the board's tab stops (Enter clicks). */
   clickable: ReadonlySet<string>;
   act: (action: Action) => void;
@@ -77,7 +79,11 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const element = useRef<HTMLDivElement>(null);
   const s = env.situationRef.current;
   const info = componentInfo(env.pieces, component, s);
-  const visibility = visibilityFor(s, env.pieces, component.id, env.seat, env.editMode);
+  // A placeholder is what the server sent instead of a piece this viewer may not see: drawn as its
+  // back or not at all, whatever edit mode says. The full view (a privileged watcher) shows all faces.
+  const visibility =
+    component.placeholder ??
+    (env.reveal === true ? "face" : visibilityFor(s, env.pieces, component.id, env.seat, env.editMode));
   const placement = `${component.parent}|${component.childData?.positionName}|${component.childData?.childPos}|${x}|${y}|${scale}`;
   const { motion } = env;
   const id = component.id;

@@ -1,6 +1,8 @@
 // Right-click on a deck or bank (game-table.md section 2): in edit mode (or once the table has ended)
-// it lists what is inside, from GET /api/container-content; otherwise the order of a deck is hidden
-// information, and the player gets the green hint to use the zoom lens instead.
+// it lists what is inside, from GET /api/container-content, as far as this viewer may see it (the
+// server decides: a card it may not see is listed as a face-down card). Edit mode shows no more by
+// itself; looking through the pieces is an explicit 'look', written in the log for everyone.
+// Outside edit mode the player gets the green hint to use the zoom lens instead.
 
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -33,8 +35,13 @@ export function contentPath(tableId: string, containerId: string): string {
   return `/api/container-content?${query.toString()}`;
 }
 
+export const LOOK_BUTTON = "Look through them";
+export const LOOK_NOTE = "Everyone will read in the log that you looked.";
+
 /** What a person reads for a piece: its label, the card it shows, else its name. */
 export function pieceName(c: Component): string {
+  if (c.placeholder === "back") return c.type === "card" ? "face-down card" : `${c.name} (face down)`;
+  if (c.placeholder === "hidden") return "hidden piece";
   const label = c.options.label;
   if (typeof label === "string" && label !== "") return label;
   const card = c.options.cardId;
@@ -61,13 +68,20 @@ function PieceList({ title, pieces }: { title: string; pieces: Component[] }) {
   );
 }
 
+/** Whether some piece inside is one this viewer may not see. */
+export function hasUnseen(contents: Contents): boolean {
+  return [...contents.components, ...contents.discardedComponents].some((c) => c.placeholder !== undefined);
+}
+
 export function ContainerContents(props: {
   tableId: string;
   /** The deck or bank asked about, with its name; null when nothing is open. */
   target: { id: string; name: string; mayLook: boolean; nonce: number } | null;
   onClose: () => void;
+  /** Looks through the pieces this viewer may not see (a logged edit-mode move); null where it cannot. */
+  onLook?: ((containerId: string) => void) | null;
 }) {
-  const { tableId, target, onClose } = props;
+  const { tableId, target, onClose, onLook = null } = props;
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const look = target?.mayLook === true ? target : null;
 
@@ -111,10 +125,25 @@ export function ContainerContents(props: {
           <>
             <PieceList title="Inside" pieces={loaded.contents.components} />
             <PieceList title="Discard pile" pieces={loaded.contents.discardedComponents} />
+            {onLook !== null && hasUnseen(loaded.contents) && (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {LOOK_NOTE}
+              </Typography>
+            )}
           </>
         )}
       </DialogContent>
       <DialogActions>
+        {onLook !== null && loaded.state === "ok" && hasUnseen(loaded.contents) && (
+          <Button
+            onClick={() => {
+              onLook(target.id);
+              onClose();
+            }}
+          >
+            {LOOK_BUTTON}
+          </Button>
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

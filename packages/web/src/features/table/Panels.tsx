@@ -266,6 +266,16 @@ export function LogPanel({
                 {line.event.sourcePlayer}
               </Typography>
             )}
+            {line.event.editMode && (
+              // Edit moves stand out for everyone, in words as well as colour.
+              <Typography
+                component="span"
+                variant="caption"
+                sx={{ fontWeight: 700, mr: 0.5, px: 0.5, border: "1px solid", borderRadius: 1 }}
+              >
+                edit
+              </Typography>
+            )}
             {line.message}
           </Box>
         ))}

@@ -16,6 +16,7 @@ import {
   boardExtent,
   componentInfo,
   EVERYONE,
+  FULL_VIEW,
   findComponent,
   type GameState,
   type PieceLibrary,
@@ -177,6 +178,8 @@ function TableView(props: {
     anySeat: table.anySeat,
     colours,
     viewMode: isViewMode(table.tableMode, table.status, role, queryColour),
+    // A running table sends only this user's view: other colours' eyes show nothing more.
+    secret: table.live !== null && table.live.viewer !== FULL_VIEW,
   };
   const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
   const setSeat = (next: string) => {
@@ -185,15 +188,18 @@ function TableView(props: {
   };
   const [editMode, setEditMode] = useState(false);
   const [cheatMode, setCheatMode] = useState(false);
+  // A privileged watcher's full view of a running table (the server decides; the players are told).
+  const [fullView, setFullView] = useState(false);
   const session = useTableSession(table, seat, {
     editMode: editMode && table.editModeAllowed,
     onStarted,
     onComponents,
     cheatMode: cheatMode && table.editModeAllowed,
     viewOnly: !actsAs(seatCtx, seat),
+    fullView,
   });
 
-  if (table.status === "open" && table.start_position === null) {
+  if (table.status === "open" && table.live === null) {
     return <TableLobby table={table} session={session} />;
   }
   if (session.situation === null) {
@@ -211,6 +217,7 @@ function TableView(props: {
       cheatMode={cheatMode && table.editModeAllowed}
       onCheatMode={setCheatMode}
       onReloadComponents={onComponents}
+      fullView={table.live?.mayWatchFull === true ? { on: fullView, set: setFullView } : null}
     />
   );
 }
@@ -336,10 +343,11 @@ function gameMessage(session: TableSession, situation: Situation, seat: string, 
 function useReplay(table: TableLoadResponse, session: TableSession) {
   const [params, setParams] = useSearchParams();
   const ended = session.status === "ended";
-  const confirmed = session.model?.confirmed ?? null;
+  // An ended table comes with its whole log (everything is revealed): the replay folds it here.
+  const start = table.start_position;
   const timeline = useMemo(
-    () => (ended && confirmed ? buildTimeline(confirmed.start, confirmed.events) : null),
-    [ended, confirmed],
+    () => (ended && start !== null ? buildTimeline(start, table.events) : null),
+    [ended, start, table.events],
   );
   const length = timeline?.length ?? 0;
   const linked = parseTurnNumber(params.get("turnNumber"));
@@ -387,6 +395,8 @@ function GameView(props: {
   cheatMode: boolean;
   onCheatMode: (on: boolean) => void;
   onReloadComponents: () => void;
+  /** Null unless this user may watch this running table with the full view. */
+  fullView: { on: boolean; set: (on: boolean) => void } | null;
 }) {
   const {
     table,
@@ -399,7 +409,10 @@ function GameView(props: {
     cheatMode,
     onCheatMode,
     onReloadComponents,
+    fullView,
   } = props;
+  // Every face drawn: a privileged watcher's full view of a running table.
+  const reveal = session.viewer === FULL_VIEW && fullView?.on === true;
   if (session.situation === null) throw new Error("GameView without a situation");
   const slug = table.projectInfo.slug;
   const tableSettings = useTableSettings(slug);
@@ -437,7 +450,7 @@ function GameView(props: {
   // The last turn's moves play in order on section 9's delays, divided by the evaluation speed; a
   // replay step shows its situation at once.
   const turnPlan = useMemo(
-    () => turnSchedule(session.turnMoves, settings.evalSpeed),
+    () => turnSchedule(session.turnMoves.steps, settings.evalSpeed, session.turnMoves.renamed),
     [session.turnMoves, settings.evalSpeed],
   );
   const scheduleRef = useRef<TurnSchedule>(NO_SCHEDULE);
@@ -532,8 +545,10 @@ function GameView(props: {
       motion,
       inspect,
       decks: table.decks,
+      reveal,
     }),
     [
+      reveal,
       table.decks,
       motion,
       inspect,
@@ -774,11 +789,7 @@ function GameView(props: {
   const undoDisabled = !editMode && state !== null && state.activePlayer === EVERYONE;
   const log =
     replay.view?.log ??
-    (ended
-      ? replay.timeline
-        ? viewAt(replay.timeline, replay.timeline.length).log
-        : []
-      : (session.model?.confirmed.log ?? []));
+    (ended ? (replay.timeline ? viewAt(replay.timeline, replay.timeline.length).log : []) : session.log);
 
   const controls: TableControls = {
     mayReload,
@@ -799,7 +810,7 @@ function GameView(props: {
         if (failure !== null) showAlert(systemError(failure));
       }),
     onDebugTable: () =>
-      void debugTable(replay.timeline ? replay.step : (session.model?.confirmed.events.length ?? 0)),
+      void debugTable(replay.timeline ? replay.step : (session.model?.confirmed.headers.length ?? 0)),
     inviteSeats: mayInvite ? table.possibleColors : [],
     onInviteLink: (colour) =>
       void inviteLink(table.tableId, colour).then((result) => {
@@ -834,8 +845,14 @@ function GameView(props: {
           table.projectInfo.overviewCard ? { shown: showHelp, toggle: () => setShowHelp((v) => !v) } : null
         }
         editMode={table.editModeAllowed && !ended ? { on: editMode, set: onEditMode } : null}
+        fullView={ended ? null : fullView}
         banner={bannerOf(situation.globals)}
       />
+      {!ended && session.fullViewers.length > 0 && (
+        <Alert severity="info" sx={{ mb: 1 }} aria-label="Full view watchers">
+          {`Watching with the full view (every hand and deck): ${session.fullViewers.join(", ")}`}
+        </Alert>
+      )}
       {invite && (
         <Alert severity="info" onClose={() => setInvite(null)} sx={{ mb: 1 }}>
           Invite link for {invite.colour}:{" "}
@@ -1021,7 +1038,24 @@ function GameView(props: {
       )}
       <AlertPopup alert={session.alert} onClose={session.clearAlert} />
       <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />
-      <ContainerContents tableId={table.tableId} target={inspecting} onClose={() => setInspecting(null)} />
+      <ContainerContents
+        tableId={table.tableId}
+        target={inspecting}
+        onClose={() => setInspecting(null)}
+        onLook={
+          // Looking through hidden pieces: an edit-mode move the log shows to everyone.
+          editMode && !ended && session.viewer !== FULL_VIEW
+            ? (containerId) =>
+                session.act(
+                  { kind: "raw move", move: { type: "look", componentId: containerId } },
+                  {
+                    alone: true,
+                    edit: true,
+                  },
+                )
+            : null
+        }
+      />
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="confirm-title">
         <DialogTitle id="confirm-title">{confirming?.text}</DialogTitle>
         <DialogContent>

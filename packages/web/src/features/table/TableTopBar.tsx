@@ -37,6 +37,8 @@ export function TableTopBar(props: {
   help: { shown: boolean; toggle: () => void } | null;
   /** Null where edit mode is not allowed. */
   editMode: { on: boolean; set: (on: boolean) => void } | null;
+  /** A privileged watcher's full view of a running table (the players are told); null for everyone else. */
+  fullView?: { on: boolean; set: (on: boolean) => void } | null;
   banner: Banner | null;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -128,6 +130,17 @@ export function TableTopBar(props: {
               />
             }
             label="Edit mode"
+          />
+        )}
+        {props.fullView && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={props.fullView.on}
+                onChange={(event) => props.fullView?.set(event.target.checked)}
+              />
+            }
+            label="Full view (players are told)"
           />
         )}
         {props.onUndo !== null && (

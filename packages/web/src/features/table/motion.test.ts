@@ -1,4 +1,4 @@
-import type { Move } from "@tt/engine";
+import type { MoveStep as Move } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import {
   counterFlight,
@@ -85,5 +85,16 @@ describe("move timing", () => {
     expect(delayedEvalMs(1000, 0.5)).toBe(2000);
     expect(delayedEvalMs(1000, 0)).toBe(1000);
     expect(delayedEvalMs(-5, 1)).toBe(0);
+  });
+
+  it("moves a piece that got a new id on its old id's time, and says where it came from", () => {
+    const schedule = turnSchedule([slide("a"), slide("b", { skipAnimation: true })], 1, [
+      ["a", "c7"],
+      ["b", "c8"],
+    ]);
+    expect(schedule.components.get("c7")).toBe(0);
+    expect(schedule.components.get("c8")).toBe(500);
+    expect(schedule.still.has("c8")).toBe(true);
+    expect(schedule.renamedFrom.get("c7")).toBe("a");
   });
 });

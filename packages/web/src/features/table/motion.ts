@@ -11,7 +11,7 @@
 // at the old spot with a `translate` and eases to the new one. `translate` composes with the node's
 // own `transform: scale(...)`, so the animation never fights the layout.
 
-import { EVALUATION_SPEED, findComponent, type Move, moveTiming, type Situation } from "@tt/engine";
+import { EVALUATION_SPEED, findComponent, type MoveStep, moveTiming, type Situation } from "@tt/engine";
 import { local } from "../../lib/storage";
 
 export const MOVE_ANIMATION_MS = 450;
@@ -56,6 +56,11 @@ export interface TurnSchedule {
   counters: ReadonlyMap<string, number>;
   /** Components whose move asked for no animation (skipAnimation). */
   still: ReadonlySet<string>;
+  /**
+   * New id -> old id of the pieces the turn gave new ids that this viewer kept seeing (the engine's
+   * view/reissue.ts): such a piece slides from where its old id was drawn.
+   */
+  renamedFrom: ReadonlyMap<string, string>;
   /** When the turn has finished playing. */
   total: number;
 }
@@ -64,6 +69,7 @@ export const NO_SCHEDULE: TurnSchedule = {
   components: new Map(),
   counters: new Map(),
   still: new Set(),
+  renamedFrom: new Map(),
   total: 0,
 };
 
@@ -72,7 +78,11 @@ export const NO_SCHEDULE: TurnSchedule = {
  * holds its timeout before the next one starts; a move's own moveDelay / moveTimeout win; all divided
  * by the evaluation speed (the engine's moveTiming). Starts are capped at TURN_PLAY_MAX_MS.
  */
-export function turnSchedule(moves: readonly Move[], speed: number): TurnSchedule {
+export function turnSchedule(
+  moves: readonly MoveStep[],
+  speed: number,
+  renamed: readonly (readonly [string, string])[] = [],
+): TurnSchedule {
   const components = new Map<string, number>();
   const counters = new Map<string, number>();
   const still = new Set<string>();
@@ -91,7 +101,15 @@ export function turnSchedule(moves: readonly Move[], speed: number): TurnSchedul
     }
     at += timing.timeout;
   }
-  return { components, counters, still, total: Math.round(Math.min(at, TURN_PLAY_MAX_MS)) };
+  // A piece that got a new id moves on its old id's time.
+  const renamedFrom = new Map<string, string>();
+  for (const [from, to] of renamed) {
+    renamedFrom.set(to, from);
+    const start = components.get(from);
+    if (start !== undefined) components.set(to, start);
+    if (still.has(from)) still.add(to);
+  }
+  return { components, counters, still, renamedFrom, total: Math.round(Math.min(at, TURN_PLAY_MAX_MS)) };
 }
 
 export interface Flight {
@@ -174,7 +192,8 @@ export function createMotion(
     schedule,
     landed(id, element, placement) {
       const now = centre(element);
-      const last = spots.get(id);
+      const renamedFrom = schedule().renamedFrom.get(id);
+      const last = spots.get(id) ?? (renamedFrom === undefined ? undefined : spots.get(renamedFrom));
       spots.set(id, { ...now, placement });
       const from = last === undefined ? origin(id) : last.placement === placement ? null : last;
       if (from === null || typeof element.animate !== "function" || reducedMotion()) return;

@@ -1,6 +1,6 @@
-import { findComponent } from "@tt/engine";
+import { createViewerLog, findComponent } from "@tt/engine";
+import { TABLE_REFUSALS } from "@tt/protocol";
 import { describe, expect, it } from "vitest";
-import { initialConfirmed } from "./eventLog";
 import {
   displayedSituation,
   expectedMoveId,
@@ -10,58 +10,102 @@ import {
   startPending,
   type TableModel,
 } from "./reconcile";
-import { chessMove, chessStart } from "./testkit";
+import { chessTable, playChess } from "./testkit";
 
-function model(): TableModel {
-  return { confirmed: initialConfirmed(chessStart(), []), pending: null, outOfSync: false };
+/** Red's page at a fresh chess table, and the table the server holds. */
+function setUp() {
+  const table = chessTable();
+  const model: TableModel = {
+    confirmed: createViewerLog("red", table.view("red"), []),
+    pending: null,
+    outOfSync: false,
+  };
+  return { table, model };
 }
 
-describe("optimistic reconciliation", () => {
-  it("shows the pending turn until the server's event arrives, then the server's", () => {
-    const base = model();
-    const local = chessMove(base.confirmed.situation, 0, "red", "white-pawn-e2", "e4");
-    const optimistic = initialConfirmed(base.confirmed.start, [local]).situation;
-    const pending = startPending(base, { turnUID: "t0", moveId: 0, situation: optimistic });
-    expect(displayedSituation(pending)).toBe(optimistic);
+const reject = (turnUID: string, reason: string, code: string) => ({ turnUID, reason, code });
+
+describe("optimistic reconciliation over the viewer's log", () => {
+  it("shows the pending turn until the server's event arrives, then the server's view", () => {
+    const { table, model } = setUp();
+    playChess(table, "red", "white-pawn-e2", "e4");
+    const pending = startPending(model, { turnUID: "t0", moveId: 0, situation: table.view("red") });
+    expect(displayedSituation(pending)).toBe(pending.pending?.situation);
     expect(expectedMoveId(pending)).toBe(0);
-    // The server's event differs in its timestamp: it replaces the optimistic state.
-    const server = { ...local, timestamp: 99 };
-    const after = receiveEvents(pending, [server]);
+    const after = receiveEvents(pending, [table.viewEvent("red", 0, true)]);
     expect(after.model.pending).toBeNull();
-    expect(after.model.confirmed.events[0]).toBe(server);
-    expect(displayedSituation(after.model)).toBe(after.model.confirmed.situation);
+    expect(after.model.confirmed.view).toEqual(table.view("red"));
+    expect(displayedSituation(after.model)).toBe(after.model.confirmed.view);
     expect(expectedMoveId(after.model)).toBe(1);
   });
 
-  it("keeps the pending turn when nothing new arrives", () => {
-    const base = model();
-    const pending = startPending(base, { turnUID: "t0", moveId: 0, situation: base.confirmed.situation });
-    expect(receiveEvents(pending, []).model.pending).not.toBeNull();
+  it("a turn that waits for the server shows the confirmed view meanwhile", () => {
+    const { model } = setUp();
+    const waiting = startPending(model, { turnUID: "t0", moveId: 0, situation: null });
+    expect(displayedSituation(waiting)).toBe(model.confirmed.view);
   });
 
-  it("rejects: outOfSync resyncs, other reasons drop the pending turn with an alert", () => {
-    const base = startPending(model(), { turnUID: "t0", moveId: 0, situation: chessStart() });
-    const sync = receiveReject(base, { turnUID: "t0", reason: "outOfSync" });
+  it("keeps the pending turn when nothing new arrives, and skips what it has already", () => {
+    const { table, model } = setUp();
+    playChess(table, "red", "white-pawn-e2", "e4");
+    const once = receiveEvents(model, [table.viewEvent("red", 0, true)]).model;
+    const pending = startPending(once, { turnUID: "t1", moveId: 1, situation: once.confirmed.view });
+    const again = receiveEvents(pending, [table.viewEvent("red", 0, true)]);
+    expect(again.applied).toBe(0);
+    expect(again.model.pending).not.toBeNull();
+  });
+
+  it("asks again past a hole, and goes out of sync on a change that does not fit", () => {
+    const { table, model } = setUp();
+    playChess(table, "red", "white-pawn-e2", "e4");
+    playChess(table, "blue", "black-pawn-e7", "e5");
+    const hole = receiveEvents(model, [table.viewEvent("red", 1, true)]);
+    expect(hole.resync).toBe(true);
+    expect(hole.applied).toBe(0);
+    const wrong = {
+      ...table.viewEvent("red", 0, true),
+      patch: {
+        components: [
+          { ...table.viewEvent("red", 0, true).patch?.components?.[0], children: { x: ["nope"] } },
+        ],
+      },
+    };
+    const broken = receiveEvents(model, [wrong as never]);
+    expect(broken.model.outOfSync).toBe(true);
+    expect(broken.resync).toBe(true);
+  });
+
+  it("routes rejections on their codes: out of sync resyncs, others drop the pending turn with an alert", () => {
+    const base = startPending(setUp().model, { turnUID: "t0", moveId: 0, situation: null });
+    const sync = receiveReject(base, reject("t0", "outOfSync", TABLE_REFUSALS.outOfSync));
     expect(sync.model.outOfSync).toBe(true);
     expect(sync.resync).toBe(true);
-    const refused = receiveReject(base, { turnUID: "t0", reason: "You cannot play now: Wait for your turn" });
+    const refused = receiveReject(
+      base,
+      reject("t0", "You cannot play now: Wait for your turn", "turn/not-your-turn"),
+    );
     expect(refused.model.pending).toBeNull();
     expect(refused.alert).toBe("You cannot play now: Wait for your turn");
     // A refused undo or reload (not the pending turn): the turn stays pending, the player is told.
-    const other = receiveReject(base, { turnUID: "zzz", reason: "Cannot undo someone else's turn" });
+    const other = receiveReject(base, reject("zzz", "Cannot undo someone else's turn", "undo/someone-else"));
     expect(other.model).toBe(base);
     expect(other.alert).toBe("Cannot undo someone else's turn");
   });
 
-  it("a resync applies what was missed and clears out-of-sync", () => {
-    const base = { ...model(), outOfSync: true };
-    const e0 = chessMove(base.confirmed.situation, 0, "red", "white-pawn-e2", "e4");
-    const after = resynced(base, [e0]);
-    expect(after.model.outOfSync).toBe(false);
-    expect(after.model.confirmed.events).toHaveLength(1);
-    expect(findComponent(after.model.confirmed.situation.root, "white-pawn-e2")).toBeDefined();
-    // A hole in what came back asks for another resync.
-    const hole = resynced(base, [{ ...e0, seq: 3 }]);
-    expect(hole.resync).toBe(true);
+  it("a resync takes what was missed and the view whole, and clears out of sync", () => {
+    const { table, model } = setUp();
+    playChess(table, "red", "white-pawn-e2", "e4");
+    const after = resynced(
+      { ...model, outOfSync: true },
+      {
+        viewer: "red",
+        situation: table.view("red"),
+        events: table.history("red", 0),
+      },
+    );
+    expect(after.outOfSync).toBe(false);
+    expect(after.confirmed.headers).toHaveLength(1);
+    expect(findComponent(after.confirmed.view.root, "white-pawn-e2")).toBeDefined();
+    expect(after.confirmed.view).toBe(table.view("red"));
   });
 });

@@ -1,23 +1,33 @@
-// Optimistic turns over the confirmed log. The client shows its own evaluation of a turn at once and
-// drops it as soon as the server says anything about the log: the server's event is the truth.
+// Optimistic turns over the viewer's log. The client shows its own evaluation of a turn on public
+// information at once (a turn that needs chance or hidden information waits, shown as 'Move recorded,
+// please wait...'), and drops it as soon as the server says anything about the log: the server's
+// event is the truth.
 
-import type { Situation, TableEvent } from "@tt/engine";
-import { applyEvents, type Confirmed, lastSeq } from "./eventLog";
+import {
+  lastSeq,
+  receiveViewEvent,
+  resyncViewerLog,
+  type Situation,
+  type ViewEvent,
+  type ViewerLog,
+} from "@tt/engine";
+import { TABLE_REFUSALS } from "@tt/protocol";
 
 export interface PendingTurn {
   turnUID: string;
   moveId: number;
-  situation: Situation;
+  /** What the turn shows until the server answers; null when it waits for the answer (chance, secrets). */
+  situation: Situation | null;
 }
 
 export interface TableModel {
-  confirmed: Confirmed;
+  confirmed: ViewerLog;
   pending: PendingTurn | null;
   outOfSync: boolean;
 }
 
 export function displayedSituation(model: TableModel): Situation {
-  return model.pending?.situation ?? model.confirmed.situation;
+  return model.pending?.situation ?? model.confirmed.view;
 }
 
 /** The seq the next turn must get. */
@@ -27,22 +37,36 @@ export function expectedMoveId(model: TableModel): number {
 
 export interface ServerEventsOutcome {
   model: TableModel;
-  /** Events arrived past a hole: resubscribe from the last confirmed seq. */
+  /** Events arrived past a hole, or a change did not fit: resubscribe from the last confirmed seq. */
   resync: boolean;
   error: string | null;
+  /** How many events were new and applied. */
+  applied: number;
 }
 
-export function receiveEvents(model: TableModel, events: readonly TableEvent[]): ServerEventsOutcome {
-  const result = applyEvents(model.confirmed, events);
-  const pending = result.applied > 0 || result.error !== null ? null : model.pending;
+export function receiveEvents(model: TableModel, events: readonly ViewEvent[]): ServerEventsOutcome {
+  let confirmed = model.confirmed;
+  let applied = 0;
+  for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+    const received = receiveViewEvent(confirmed, event);
+    if (received.kind === "duplicate") continue;
+    if (received.kind === "gap")
+      return { model: { ...model, confirmed }, resync: true, error: null, applied };
+    if (received.kind === "error")
+      return {
+        model: { confirmed, pending: null, outOfSync: true },
+        resync: true,
+        error: received.message,
+        applied,
+      };
+    confirmed = received.log;
+    applied++;
+  }
   return {
-    model: {
-      confirmed: result.confirmed,
-      pending,
-      outOfSync: model.outOfSync || result.error !== null,
-    },
-    resync: result.gap,
-    error: result.error,
+    model: { confirmed, pending: applied > 0 ? null : model.pending, outOfSync: model.outOfSync },
+    resync: false,
+    error: null,
+    applied,
   };
 }
 
@@ -57,10 +81,11 @@ export interface RejectOutcome {
   resync: boolean;
 }
 
-export const OUT_OF_SYNC = "outOfSync";
-
-export function receiveReject(model: TableModel, reject: { turnUID: string; reason: string }): RejectOutcome {
-  if (reject.reason === OUT_OF_SYNC) {
+export function receiveReject(
+  model: TableModel,
+  reject: { turnUID: string; reason: string; code: string },
+): RejectOutcome {
+  if (reject.code === TABLE_REFUSALS.outOfSync) {
     return { model: { ...model, pending: null, outOfSync: true }, alert: null, resync: true };
   }
   // Not the pending turn (an undo, a reload, a turn whose wait timed out): still this tab's request,
@@ -71,8 +96,14 @@ export function receiveReject(model: TableModel, reject: { turnUID: string; reas
   return { model: { ...model, pending: null }, alert: reject.reason, resync: false };
 }
 
-/** A resubscribe answered: the missing events are applied; the out-of-sync flag clears when it worked. */
-export function resynced(model: TableModel, events: readonly TableEvent[]): ServerEventsOutcome {
-  const outcome = receiveEvents({ ...model, outOfSync: false }, events);
-  return outcome;
+/** A resubscribe answered: the missed events and the view (when sent); out of sync clears. */
+export function resynced(
+  model: TableModel,
+  answer: { viewer: string; situation?: Situation; events: readonly ViewEvent[] },
+): TableModel {
+  return {
+    confirmed: resyncViewerLog(model.confirmed, answer.viewer, answer.situation, answer.events),
+    pending: answer.events.length > 0 || answer.situation !== undefined ? null : model.pending,
+    outOfSync: false,
+  };
 }

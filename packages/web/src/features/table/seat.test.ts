@@ -38,4 +38,16 @@ describe("play-as seat", () => {
     expect(actsAs(viewer, "red")).toBe(true);
     expect(actsAs(viewer, "blue")).toBe(false);
   });
+  it("offers only one's own seat while the table keeps its secrets (a running demo-invite table)", () => {
+    const running = {
+      yourSeat: "red",
+      anySeat: false,
+      colours: ["red", "blue"],
+      viewMode: true,
+      secret: true,
+    };
+    expect(seatChoices(running)).toEqual(["red"]);
+    expect(seatChoices({ ...running, yourSeat: null })).toEqual([SPECTATOR]);
+    expect(seatChoices({ ...running, secret: false })).toEqual(["red", "blue", SPECTATOR]);
+  });
 });

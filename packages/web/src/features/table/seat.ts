@@ -19,6 +19,11 @@ export interface SeatContext {
    * any colour's eyes without acting as it. False when playAsColor in the address fixes the colour.
    */
   viewMode?: boolean;
+  /**
+   * The table holds its secrets from this user (running, not a sandbox: the server sends only this
+   * user's view). Looking through another colour's eyes is then offered only for one's own seat.
+   */
+  secret?: boolean;
 }
 
 /** Read-only view mode of game-table.md section 4; sandbox and debug tables are covered by anySeat. */
@@ -41,7 +46,7 @@ export function isViewMode(
 /** The seats this user may pick from; a single entry means the colour is fixed. */
 export function seatChoices(ctx: SeatContext): string[] {
   if (ctx.anySeat) return [...ctx.colours, SPECTATOR, ALWAYS_ACTIVE];
-  if (ctx.viewMode) return [...ctx.colours, SPECTATOR];
+  if (ctx.viewMode && ctx.secret !== true) return [...ctx.colours, SPECTATOR];
   return [ctx.yourSeat ?? SPECTATOR];
 }
 

@@ -1,5 +1,12 @@
 // Test helpers: a real chess table folded by the engine, and turns recorded as the server would.
-import { type Action, recordTurn, type Situation, type TurnEvent } from "@tt/engine";
+import {
+  type Action,
+  createTableHolder,
+  recordTurn,
+  type Situation,
+  type TableHolder,
+  type TurnEvent,
+} from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
 
 export const SLUG = "chess";
@@ -40,4 +47,27 @@ export function chessMove(
     { kind: "click component", componentId: pieceId },
     { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: to },
   ]);
+}
+
+/** A chess table held as the server holds it: its viewers' events come from here in tests. */
+export function chessTable(): TableHolder {
+  return createTableHolder({
+    start: chessStart(),
+    module: registry.moduleFor(SLUG),
+    project: { pieces, options: {} },
+  });
+}
+
+/** Plays a chess move at a held table as `seat`; throws when refused. */
+export function playChess(table: TableHolder, seat: string, pieceId: string, to: string): void {
+  const played = table.play({
+    seat,
+    timestamp: 1000 + table.events.length,
+    turnUID: `t${table.events.length}`,
+    actions: [
+      { kind: "click component", componentId: pieceId },
+      { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: to },
+    ],
+  });
+  if (!played.ok || played.value.event === null) throw new Error(played.ok ? "no event" : played.message);
 }

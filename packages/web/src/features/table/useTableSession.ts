@@ -1,18 +1,23 @@
-// The live table: the confirmed log and the optimistic turn, the socket subscription (again on every
-// reconnect, from the last applied seq), turns, chat and pings.
+// The live table: the viewer's log (its view, never the full situation) and the optimistic turn, the
+// socket subscription (again on every reconnect, from the last applied seq), turns, chat and pings.
 
 import {
   type Action,
   activeState,
   clickableComponents,
-  fold,
-  type Move,
+  createViewerLog,
+  FULL_VIEW,
+  headerOf,
+  lastSeq,
+  type MoveStep,
   mayAct,
   type PieceLibrary,
-  planUndo,
+  predictTurn,
+  predictUndo,
+  type Renames,
   type RuleModule,
-  recordTurn,
   type Situation,
+  viewerLogLines,
 } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
 import type { ChatMessage, PingMessage, TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
@@ -20,7 +25,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCurrentUser } from "../../app/auth";
 import { useSocket, useSocketEvent } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
-import { initialConfirmed, lastSeq } from "./eventLog";
+import { replay } from "./eventLog";
 import { delayedEvalMs, evaluationSpeed } from "./motion";
 import {
   displayedSituation,
@@ -81,9 +86,16 @@ const MAX_ACTIONS = 20;
 const PENDING_TIMEOUT_MS = 15000;
 const RECONNECT_NUDGE_MS = 5000;
 
+/** A running table as this user's view; an ended one whole, folded from its log. */
 function modelOf(load: TableLoadResponse): TableModel | null {
+  if (load.live !== null) {
+    const { viewer, situation, events } = load.live;
+    return { confirmed: createViewerLog(viewer, situation, events), pending: null, outOfSync: false };
+  }
   if (load.start_position === null) return null;
-  return { confirmed: initialConfirmed(load.start_position, load.events), pending: null, outOfSync: false };
+  const { situation } = replay(load.start_position, load.events);
+  const history = load.events.map((event) => ({ ...headerOf(event), steps: [], log: [] }));
+  return { confirmed: createViewerLog(FULL_VIEW, situation, history), pending: null, outOfSync: false };
 }
 
 export interface SessionOptions {
@@ -95,10 +107,15 @@ export interface SessionOptions {
   cheatMode?: boolean;
   /** Looking through another colour's eyes (read-only view): no turns. */
   viewOnly?: boolean;
+  /** A privileged watcher's full view (asked of the server, which decides). */
+  fullView?: boolean;
+  /** The table ended: load it again, whole (everything is revealed). */
+  onEnded?: () => void;
 }
 
 export function useTableSession(load: TableLoadResponse, seat: string, how: SessionOptions) {
-  const { editMode, onStarted, onComponents, cheatMode = false, viewOnly = false } = how;
+  const { editMode, onStarted, onComponents, cheatMode = false, viewOnly = false, fullView = false } = how;
+  const onEnded = how.onEnded ?? onStarted;
   const { socket, connected } = useSocket();
   const me = useCurrentUser().data?.username ?? null;
   const tableId = load.tableId;
@@ -129,8 +146,16 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const [pings, setPings] = useState<Ping[]>([]);
   const [evaluating, setEvaluating] = useState(false);
   const [chatPopup, setChatPopup] = useState<ChatPopup | null>(null);
-  /** The moves of the turn drawn last (own or received): the board plays them in order. */
-  const [turnMoves, setTurnMoves] = useState<readonly Move[]>([]);
+  /** The moves of the turn drawn last (own or received), in outline: the board plays them in order. */
+  const [turnMoves, setTurnMovesState] = useState<{ steps: readonly MoveStep[]; renamed: Renames }>({
+    steps: [],
+    renamed: [],
+  });
+  const setTurnMoves = useCallback(
+    (steps: readonly MoveStep[], renamed: Renames = []) => setTurnMovesState({ steps, renamed }),
+    [],
+  );
+  const [fullViewers, setFullViewers] = useState<string[]>(load.live?.fullViewers ?? []);
   const alertId = useRef(0);
 
   const showAlert = useCallback((message: AlertMessage) => {
@@ -141,35 +166,47 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const clearAlert = useCallback(() => setAlert(null), []);
   const clearChatPopup = useCallback(() => setChatPopup(null), []);
 
-  const subscribe = useCallback(() => {
-    if (!socket) return;
-    const current = modelRef.current;
-    const from = current === null ? -1 : lastSeq(current.confirmed);
-    setEvaluating(true);
-    socket.emit("table-subscribe", { tableId, lastSeq: from }, (ack: TableSubscribeAck) => {
-      setEvaluating(false);
-      if (!ack.ok) {
-        showAlert(systemError(ack.reason));
-        return;
-      }
-      setStatus(ack.status);
-      const now = modelRef.current;
-      if (now === null) {
-        if (ack.status !== "open") onStarted();
-        return;
-      }
-      const outcome = resynced(now, ack.events);
-      // Turns caught up after a reconnect show at once, not one move after another.
-      if (ack.events.length > 0) setTurnMoves([]);
-      setModel(outcome.model);
-      if (outcome.error !== null) showAlert(systemError(outcome.error));
-    });
-  }, [socket, tableId, showAlert, setModel, onStarted]);
+  const subscribe = useCallback(
+    (fresh = false) => {
+      if (!socket) return;
+      const current = modelRef.current;
+      const from = current === null || fresh ? -1 : lastSeq(current.confirmed);
+      setEvaluating(true);
+      socket.emit("table-subscribe", { tableId, lastSeq: from, fullView }, (ack: TableSubscribeAck) => {
+        setEvaluating(false);
+        if (!ack.ok) {
+          showAlert(systemError(ack.reason));
+          return;
+        }
+        setStatus(ack.status);
+        setFullViewers(ack.fullViewers);
+        const now = modelRef.current;
+        if (now === null) {
+          if (ack.status !== "open") onStarted();
+          return;
+        }
+        // The whole log is revealed once the game is over: load it again.
+        if (ack.status === "ended") {
+          onEnded();
+          return;
+        }
+        // Turns caught up after a reconnect show at once, not one move after another.
+        if (ack.events.length > 0 || ack.situation !== undefined) setTurnMoves([]);
+        setModel(resynced(now, ack));
+      });
+    },
+    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded],
+  );
 
-  // Subscribe after load and again on every reconnect, from the last applied seq.
+  // Subscribe after load and again on every reconnect, from the last applied seq; from scratch when
+  // the viewer changes (a privileged watcher switching to or from the full view).
+  const viewerKey = useRef(fullView);
   useEffect(() => {
-    if (connected) subscribe();
-  }, [connected, subscribe]);
+    if (!connected) return;
+    const fresh = viewerKey.current !== fullView;
+    viewerKey.current = fullView;
+    subscribe(fresh);
+  }, [connected, subscribe, fullView]);
 
   // Socket.IO gives up after a refused handshake (e.g. while a restarting server warms up): keep
   // trying while this page is open, so the table comes back by itself.
@@ -197,6 +234,10 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       onComponents();
       return;
     }
+    if (message.type === "full-viewers") {
+      setFullViewers(message.usernames);
+      return;
+    }
     if (
       message.type !== "game-move" &&
       message.type !== "undo" &&
@@ -207,15 +248,22 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     const current = modelRef.current;
     if (current === null) return;
     const outcome = receiveEvents(current, [message.event]);
-    // Another's turn plays its moves in order; the confirmation of one's own was played already.
+    // Another's turn plays its moves in order; the confirmation of one's own was played already,
+    // unless it waited for the server (chance, hidden information): then it plays now.
     const event = message.event;
+    const mine = event.turnUID !== undefined && event.turnUID === current.pending?.turnUID;
     if (event.kind === "undo") setTurnMoves([]);
-    else if (event.turnUID !== current.pending?.turnUID) setTurnMoves(event.moves);
+    else if (!mine || current.pending?.situation === null) setTurnMoves(event.steps, event.renamed);
     // New card templates come with the table load, not the event: fetch it again.
     if (message.type === "reload-decks" && outcome.error === null) onStarted();
     setModel(outcome.model);
-    if (outcome.model.confirmed.situation.ended) setStatus("ended");
     if (outcome.error !== null) showAlert(systemError(outcome.error));
+    // The game is over: everything is revealed, so the table is loaded again, whole.
+    if (outcome.model.confirmed.view.ended) {
+      setStatus("ended");
+      onEnded();
+      return;
+    }
     if (outcome.resync) subscribe();
   });
 
@@ -292,9 +340,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       const seq = expectedMoveId(current);
       const turnUID = randomId();
       const tableStatus = statusRef.current;
-      const result = recordTurn(
-        current.confirmed.situation,
-        seq,
+      const prediction = predictTurn(
+        current.confirmed,
         {
           seat,
           editMode: edit,
@@ -308,9 +355,9 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         module,
         { pieces, options },
       );
-      if (!result.ok) {
+      if (prediction.kind === "refused") {
         setHeld(null);
-        const refusal = refusalAlert(result.message);
+        const refusal = refusalAlert(prediction.refusal.message);
         // Cheat mode (table settings): the rules said no, the player may insist, as an edit-mode turn
         // the server accepts only where edit mode is allowed.
         if (cheatMode && !edit && load.editModeAllowed) {
@@ -322,14 +369,18 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         } else showAlert(refusal);
         return;
       }
-      const { event, outcome } = result.value;
-      if (event === null) {
-        setHeld({ actions, selected: outcome.selected });
+      if (prediction.kind === "selection") {
+        setHeld({ actions, selected: prediction.selected });
         return;
       }
       setHeld(null);
-      setTurnMoves(event.moves);
-      setModel(startPending(current, { turnUID, moveId: seq, situation: outcome.situation }));
+      if (prediction.kind === "predicted") {
+        setTurnMoves(prediction.steps, prediction.event.renamed);
+        setModel(startPending(current, { turnUID, moveId: seq, situation: prediction.situation }));
+      } else {
+        // Chance or hidden information: shown when the server answers ('Move recorded, please wait...').
+        setModel(startPending(current, { turnUID, moveId: seq, situation: null }));
+      }
       socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode: edit, seat });
       awaitAnswer(turnUID);
     },
@@ -368,11 +419,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       showAlert(block);
       return;
     }
-    const planned = planUndo(current.confirmed.events, current.confirmed.situation, {
-      seat,
-      editMode,
-      timestamp: Date.now(),
-    });
+    const planned = predictUndo(current.confirmed, { seat, editMode, timestamp: Date.now() });
     if (!planned.ok) {
       showAlert(refusalAlert(planned.message));
       return;
@@ -381,15 +428,14 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setTurnMoves([]);
     const seq = expectedMoveId(current);
     const turnUID = randomId();
-    const situation = fold(current.confirmed.start, [...current.confirmed.events, planned.value]);
-    setModel(startPending(current, { turnUID, moveId: seq, situation }));
+    setModel(startPending(current, { turnUID, moveId: seq, situation: planned.value.situation }));
     socket.emit("undo", { tableId, moveId: seq, turnUID, editMode, seat });
     awaitAnswer(turnUID);
   }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer]);
 
   // The active state's delayed evaluation: sent once its delay, divided by the evaluation speed (section
   // 9), has passed, by a seat that may act.
-  const confirmedSituation = model?.confirmed.situation ?? null;
+  const confirmedSituation = model?.confirmed.view ?? null;
   const delayed = confirmedSituation === null ? null : activeState(confirmedSituation).delayedEval;
   const mayDelay =
     delayed !== null &&
@@ -410,7 +456,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const deselect = useCallback(() => {
     const current = modelRef.current;
     if (current === null) return;
-    const selected = current.confirmed.situation.selected[seat] ?? null;
+    const selected = current.confirmed.view.selected[seat] ?? null;
     setHeld(
       selected === null
         ? null
@@ -470,9 +516,16 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     return clickableComponents(module, situation, seat, editMode, { pieces, options });
   }, [situation, status, viewOnly, module, seat, editMode, pieces, options]);
 
+  const log = useMemo(() => (model === null ? [] : viewerLogLines(model.confirmed)), [model]);
+
   return {
     model,
     situation,
+    /** The log lines of the turns in effect, as this viewer may read them. */
+    log,
+    /** The viewer the server sends this tab (its seat, 'spectator' or 'full'). */
+    viewer: model?.confirmed.viewer ?? null,
+    fullViewers,
     status: situation?.ended ? "ended" : status,
     clientState,
     chat,

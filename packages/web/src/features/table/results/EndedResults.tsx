@@ -9,6 +9,7 @@ import TableChartIcon from "@mui/icons-material/TableChart";
 import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import SpeedDial from "@mui/material/SpeedDial";
 import SpeedDialAction from "@mui/material/SpeedDialAction";
@@ -17,8 +18,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { OverviewStat, Situation } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
-import type { TableLoadResponse } from "@tt/protocol";
+import { EDITED_GAME_NOTICE, type TableLoadResponse } from "@tt/protocol";
 import { type ReactNode, useMemo, useRef, useState } from "react";
+import { useTableFeedback } from "./api";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { FeedbackSection } from "./FeedbackSection";
 import { feedbackColour } from "./feedbackAnswers";
@@ -83,6 +85,9 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
   const charted = chartedStat(columns);
   // Feedback is the seated players' (section 6): a spectator sees no form and no dialog.
   const colour = feedbackColour(table.yourSeat);
+  // Whether edit moves changed the result comes with the table's feedback form (asked for spectators
+  // too), which the server answers once it has stored the end.
+  const edited = useTableFeedback(table.tableId).data?.edited === true;
   const [expanded, setExpanded] = useState<Record<SectionKey, boolean>>({
     overview: true,
     feedback: true,
@@ -113,15 +118,24 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
   };
 
   const content: Record<SectionKey, ReactNode> = {
-    overview:
-      rows.length === 0 || columns.length === 0 ? (
-        <Typography color="text.secondary">This game keeps no scores.</Typography>
-      ) : (
-        <Stack spacing={2}>
-          <ScoreTable rows={rows} columns={columns} />
-          {charted && <ScoreChart rows={rows} stat={charted} />}
-        </Stack>
-      ),
+    overview: (
+      <Stack spacing={2}>
+        {/* Above the scores, in words (the icon and colour only repeat it): they are not the rules'. */}
+        {edited && (
+          <Alert severity="warning" role="note">
+            {EDITED_GAME_NOTICE}
+          </Alert>
+        )}
+        {rows.length === 0 || columns.length === 0 ? (
+          <Typography color="text.secondary">This game keeps no scores.</Typography>
+        ) : (
+          <>
+            <ScoreTable rows={rows} columns={columns} />
+            {charted && <ScoreChart rows={rows} stat={charted} />}
+          </>
+        )}
+      </Stack>
+    ),
     feedback:
       colour === null ? (
         <Typography color="text.secondary">

@@ -17,7 +17,10 @@ export const NO = "No";
  * Section 4: the table has ended (the caller checks), the user has not answered, and there is a form;
  * and the user sat at the table: feedback is the players' (the server takes no one else's).
  */
-export function dialogShouldOpen(feedback: TableFeedback | undefined, seated: boolean): boolean {
+export function dialogShouldOpen(
+  feedback: Pick<TableFeedback, "questions" | "userAnswers"> | undefined,
+  seated: boolean,
+): boolean {
   return seated && feedback !== undefined && feedback.userAnswers === null && feedback.questions.length > 0;
 }
 

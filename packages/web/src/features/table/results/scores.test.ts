@@ -1,7 +1,7 @@
 import type { Situation } from "@tt/engine";
 import type { SeatInfo } from "@tt/protocol";
 import { describe, expect, it } from "vitest";
-import { initialConfirmed } from "../eventLog";
+import { replay } from "../eventLog";
 import { chessStart, turn } from "../testkit";
 import {
   chartBars,
@@ -29,9 +29,9 @@ function resigned(): Situation {
     { kind: "click component", componentId: "white-pawn-e2" },
     { kind: "click position", destinationId: "board", positionName: "squares", positionIndex: "e4" },
   ]);
-  const afterE4 = initialConfirmed(start, [e4]).situation;
+  const afterE4 = replay(start, [e4]).situation;
   const resign = turn(afterE4, 1, "blue", [{ kind: "press state button", button: "resign" }]);
-  return initialConfirmed(start, [e4, resign]).situation;
+  return replay(start, [e4, resign]).situation;
 }
 
 function withScores(scores: Record<string, number | string | undefined>): Situation {
