@@ -3,18 +3,23 @@ import {
   activeState,
   mayAct,
   nextInt,
+  predictTurn,
   type RngState,
   type RuleContext,
   type RuleModule,
-  recordTurn,
+  randomTurn,
   type Situation,
+  type ViewerLog,
   walk,
 } from "@tt/engine";
 
-// A bot's turn, chosen by the game module itself: the actions a player could take now (the state's
+// A bot's turn, chosen by the game module itself on the seat's own view (a Situation of the same
+// shape, the pieces it may not see as placeholders): the actions a player could take now (the state's
 // buttons, the components the module calls clickable, the delayed evaluation the state waits for),
-// tried in a random order through the same recordTurn the browser runs before it sends anything.
-// The first one the rules accept is played, so every turn sent is legal by the module's own word.
+// tried in a random order through the engine's predictTurn, the browser's own evaluation before it
+// sends anything. The first one the rules accept on the view is played. A turn that needs what the
+// view does not hold (chance, a card face down in the deck: foraging) is sent as the browser sends it,
+// and the server, which holds the full situation, decides; its refusals are counted.
 
 export type Choice =
   | { kind: "turn"; actions: Action[] }
@@ -24,56 +29,62 @@ export type Choice =
 
 /** What a seat could do now, before the rules have had their say. */
 export function candidateActions(
-  situation: Situation,
+  view: Situation,
   seat: string,
   module: RuleModule,
   ctx: RuleContext,
 ): Action[] {
-  const state = activeState(situation);
+  const state = activeState(view);
   const out: Action[] = state.buttons
     .filter((b) => b.disabled !== true)
     .map((b): Action => ({ kind: "press state button", button: b.name }));
   // A state may list its clickables itself; otherwise the module answers component by component.
   const ids: string[] = [];
   if (state.isClickable !== null) ids.push(...state.isClickable);
-  else walk(situation.root, (c) => ids.push(c.id));
+  else walk(view.root, (c) => ids.push(c.id));
   for (const id of ids) {
-    if (module.isClickable(situation, id, seat, false, ctx))
-      out.push({ kind: "click component", componentId: id });
+    try {
+      if (module.isClickable(view, id, seat, false, ctx))
+        out.push({ kind: "click component", componentId: id });
+    } catch {
+      // A rule that reads a placeholder's face may throw: the browser leaves that component out too.
+    }
   }
   return out;
 }
 
 /**
- * One legal turn for `seat`, or why there is none. `rng` is advanced in place so a run with the same
- * seed makes the same choices. Clicks that only select (a two-click turn) are skipped: the games
- * played here act on one click, and a selection alone is not logged.
+ * One turn for `seat` on its viewer log, or why there is none. `rng` is advanced in place so a run
+ * with the same seed makes the same choices. One-click turns are tried first (the games played here
+ * act on one click, and each try costs one evaluation); when none is accepted, the engine's random
+ * bot also tries places, counters and two-click turns (a selection alone is not logged).
  */
 export function chooseTurn(
-  situation: Situation,
-  seq: number,
+  log: ViewerLog,
   seat: string,
   module: RuleModule,
   ctx: RuleContext,
   rng: { state: RngState },
 ): Choice {
-  if (situation.ended || !mayAct(situation, seat)) return { kind: "none" };
-  const delayed = activeState(situation).delayedEval;
+  const view = log.view;
+  if (view.ended || !mayAct(view, seat)) return { kind: "none" };
+  const delayed = activeState(view).delayedEval;
   if (delayed !== null) return { kind: "delayed", delay: delayed.delay };
-  const pool = candidateActions(situation, seat, module, ctx);
-  // Drawing without replacement: usually the first draw is legal, so a turn costs one evaluation.
+  const pool = candidateActions(view, seat, module, ctx);
+  // Drawing without replacement: usually the first draw is accepted, so a turn costs one evaluation.
   while (pool.length > 0) {
     const [i, next] = nextInt(rng.state, pool.length);
     rng.state = next;
     const action = pool.splice(i, 1)[0]!;
-    const tried = recordTurn(
-      situation,
-      seq,
+    const predicted = predictTurn(
+      log,
       { seat, actions: [action], timestamp: 0, turnUID: "probe", editMode: false },
       module,
       ctx,
     );
-    if (tried.ok && tried.value.event !== null) return { kind: "turn", actions: [action] };
+    if (predicted.kind === "predicted" || predicted.kind === "unpredictable")
+      return { kind: "turn", actions: [action] };
   }
-  return { kind: "none" };
+  const actions = randomTurn(view, log.headers.length, seat, module, ctx, rng);
+  return actions === null ? { kind: "none" } : { kind: "turn", actions };
 }

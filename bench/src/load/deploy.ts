@@ -29,11 +29,14 @@ export interface ServerProcess {
   sample(gc?: boolean): Promise<ProbeSample | null>;
   /** Starts a V8 CPU profile inside the server, or stops it and writes it to `file`. */
   profile(action: "start" | "stop", file?: string): Promise<void>;
+  /** Rows of one read-only query of the server's database, made inside the server (probe.ts). */
+  read<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
 interface ProbeAnswer {
   id?: number;
   sample?: ProbeSample;
+  rows?: unknown[];
   error?: string;
 }
 
@@ -204,7 +207,10 @@ async function startServer(label: string, env: Record<string, string>): Promise<
     pending.get(m.id)?.(m);
     pending.delete(m.id);
   });
-  const ask = (question: { type: string; file?: string; gc?: boolean }, timeoutMs: number) => {
+  const ask = (
+    question: { type: string; file?: string; gc?: boolean; text?: string; params?: unknown[] },
+    timeoutMs: number,
+  ) => {
     if (child.exitCode !== null || !child.connected) return Promise.resolve(null);
     const id = ++asked;
     return new Promise<ProbeAnswer | null>((resolve) => {
@@ -228,6 +234,12 @@ async function startServer(label: string, env: Record<string, string>): Promise<
     async profile(action, file) {
       const answer = await ask({ type: `probe:profile-${action}`, ...(file ? { file } : {}) }, 60_000);
       if (answer?.error) throw new Error(`${label}: profiling failed: ${answer.error}`);
+    },
+    async read<T>(text: string, params: unknown[]) {
+      const answer = await ask({ type: "probe:read", text, params }, 60_000);
+      if (!answer) throw new Error(`${label}: no answer to a database read`);
+      if (answer.error) throw new Error(`${label}: database read failed: ${answer.error}`);
+      return (answer.rows ?? []) as T[];
     },
     async stop() {
       if (child.exitCode !== null) return;

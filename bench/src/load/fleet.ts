@@ -127,8 +127,10 @@ export class Fleet {
   }
 
   verify(): Promise<VerifyResult> {
-    // The check reads each table through its creator's session, from the first instance.
-    return verifyTables(this.tables, (t) => t.seats[0]!.user.http);
+    // The check reads each table's start and log from the database, through the first instance (all
+    // instances share one database).
+    const server = this.deployment.servers[0]!;
+    return verifyTables(this.tables, (text, params) => server.read(text, params));
   }
 
   /** Seats that reconnected, and events for tables a seat never opened (both should be 0). */

@@ -12,6 +12,8 @@ import { type LagFigures, lagFigures, lagMonitor } from "./lag";
 // - database calls: count and wall time of every query (PostgreSQL) or call (PGlite), and how long
 //   a query waits for a free connection of the pool (node-postgres, max 10 connections).
 // - a V8 CPU profile of exactly the measured window, on request (--profile).
+// - a read of the server's database for the end-of-run check (the table's start and log): PGlite is
+//   locked to this process, so the read goes through the server's own PGlite instance.
 // The parent asks over the IPC channel; each sample answered starts a new window.
 
 export interface ProbeSample {
@@ -41,14 +43,25 @@ type AnyFn = (...args: unknown[]) => unknown;
 const isThenable = (v: unknown): v is Promise<unknown> =>
   typeof (v as { then?: unknown } | null)?.then === "function";
 
+/** The server's PGlite instance, once it has made a call (the end-of-run check reads through it). */
+let pglite: PGlite | undefined;
+/** Our own connection to the server's PostgreSQL database, opened at the first read. */
+let pgReader: pg.Client | undefined;
+
 /** Wraps a method so its duration is recorded, whether it answers by callback or by promise. */
-function timeMethod(proto: object, name: string, done: (t0: number) => void): void {
+function timeMethod(
+  proto: object,
+  name: string,
+  done: (t0: number) => void,
+  seen?: (self: unknown) => void,
+): void {
   const original = (proto as Record<string, unknown>)[name];
   if (typeof original !== "function") return;
   Object.defineProperty(proto, name, {
     configurable: true,
     writable: true,
     value: function timed(this: unknown, ...args: unknown[]) {
+      seen?.(this);
       const t0 = performance.now();
       const last = args.length - 1;
       if (typeof args[last] === "function") {
@@ -74,7 +87,10 @@ try {
   timeMethod(pg.Client.prototype, "query", record);
   timeMethod(pg.Pool.prototype, "connect", recordWait);
   // PGlite answers one call at a time, inside this process; a transaction counts as one call.
-  for (const name of ["query", "exec", "transaction"]) timeMethod(PGlite.prototype, name, record);
+  for (const name of ["query", "exec", "transaction"])
+    timeMethod(PGlite.prototype, name, record, (self) => {
+      pglite ??= self as PGlite;
+    });
 } catch (err) {
   console.error("load probe: database timing unavailable:", (err as Error).message);
 }
@@ -111,8 +127,41 @@ async function profile(message: { type: string; file?: string }): Promise<void> 
   if (message.file) writeFileSync(message.file, JSON.stringify(profile));
 }
 
+/**
+ * One read-only query of the server's database. It runs after the measured window, and its calls are
+ * counted in the next sample, which no report reads.
+ */
+async function read(text: string, params: unknown[]): Promise<unknown[]> {
+  if (process.env.DATABASE_URL) {
+    if (!pgReader) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      pgReader = client;
+    }
+    return (await pgReader.query(text, params)).rows;
+  }
+  if (!pglite) throw new Error("the server has not opened its PGlite database yet");
+  return (await pglite.query(text, params)).rows;
+}
+
+interface ProbeQuestion {
+  type?: string;
+  id?: number;
+  file?: string;
+  gc?: boolean;
+  text?: string;
+  params?: unknown[];
+}
+
 if (process.send) {
-  process.on("message", (message: { type?: string; id?: number; file?: string; gc?: boolean } | null) => {
+  process.on("message", (message: ProbeQuestion | null) => {
+    if (message?.type === "probe:read") {
+      read(message.text ?? "", message.params ?? []).then(
+        (rows) => process.send?.({ type: message.type, id: message.id, rows }),
+        (err: Error) => process.send?.({ type: message.type, id: message.id, error: err.message }),
+      );
+      return;
+    }
     if (message?.type === "probe:profile-start" || message?.type === "probe:profile-stop") {
       const type = message.type;
       profile({ type, ...(message.file ? { file: message.file } : {}) }).then(

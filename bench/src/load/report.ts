@@ -120,10 +120,11 @@ export function printVerify(v: VerifyResult, pendingAtStop: number): void {
   const line = (k: string, val: string) => console.log(`  ${k.padEnd(24)}${val}`);
   line("lost events", String(v.lost));
   line("duplicated events", String(v.duplicated));
+  if (v.gaps || v.patchErrors)
+    line("out of order", `${v.gaps} gaps, ${v.patchErrors} patches that did not fit (each resubscribed)`);
   line(
-    "final situations",
+    "final views",
     `${v.hashesEqual} of ${v.clients} client hashes equal the server's (${v.games} games, ${v.serverEvents} events)` +
-      (v.foldFailures ? `; ${v.foldFailures} client folds failed` : "") +
       (v.hashMismatches ? `; ${v.hashMismatches} differ` : ""),
   );
   if (v.unreadable) line("unreadable tables", String(v.unreadable));

@@ -1,12 +1,10 @@
 import {
   type Action,
   activeSeats,
-  appendEvent,
-  createSnapshotCache,
+  lastSeq,
   type RngState,
   type RuleContext,
   type RuleModule,
-  type SnapshotCache,
   seedRng,
 } from "@tt/engine";
 import { piecesOf } from "@tt/games";
@@ -19,7 +17,8 @@ import type { Window } from "./stats";
 // One table slot: four seats that play game after game of the chosen project. Each game is set up
 // through the lobby's calls (new-table, join-table per seat, start-table), opened by every seat
 // (table-open, table-subscribe), then played one turn a second by whichever seat the rules make
-// active. When a game ends the slot starts another, so a long run keeps every table busy.
+// active, on that seat's own view (it holds nothing else: secrets stay on the server). When a game
+// ends the slot starts another, so a long run keeps every table busy.
 
 export interface TableContext {
   slug: string;
@@ -42,9 +41,6 @@ interface InFlight {
 
 /** A turn not answered in this time is given up, as the web client does (PENDING_TIMEOUT_MS). */
 const PENDING_TIMEOUT_MS = 15_000;
-// The four seats share one fold to choose turns: they live in one process, and what each of them
-// received is checked on its own at the end (verify.ts). Snapshots are not needed for that fold.
-const NO_SNAPSHOTS = Number.MAX_SAFE_INTEGER;
 
 export class TableBot implements SeatListener {
   state: "idle" | "setup" | "playing" | "ended" | "failed" | "stopped" = "idle";
@@ -52,7 +48,8 @@ export class TableBot implements SeatListener {
   /** Every table this slot played, oldest first: what the end-of-run check goes through. */
   readonly games: string[] = [];
   seats: Seat[] = [];
-  private view: SnapshotCache | null = null;
+  /** The newest seq any seat of this game holds (lastEventAt: when it first arrived). */
+  private latest = -1;
   private ctx: RuleContext = { pieces: {}, options: {} };
   private readonly rng: { state: RngState };
   private inFlight: InFlight | null = null;
@@ -94,7 +91,11 @@ export class TableBot implements SeatListener {
     const creator = this.seats[0]!;
     const previous = this.tableId;
     try {
-      if (previous) await Promise.all(this.seats.map((s) => s.leave(previous)));
+      if (previous) {
+        // Like a person who looks at the final board (the whole game, reloaded) before leaving.
+        await Promise.all(this.seats.map((s) => s.settled(previous)));
+        await Promise.all(this.seats.map((s) => s.leave(previous)));
+      }
       const info = await this.context.asCreator(creator.user.name, async () => {
         const created = await creator.http.call<TableInfo>(
           "new-table",
@@ -120,11 +121,9 @@ export class TableBot implements SeatListener {
       this.tableId = info.tableId;
       this.games.push(info.tableId);
       const opened = await Promise.all(this.seats.map((s) => s.open(info.tableId)));
-      const first = opened[0]!.log;
       const { components, options } = opened[0]!;
       this.ctx = { pieces: components ? piecesOf(components as never) : {}, options };
-      this.view = createSnapshotCache(first.start, [], NO_SNAPSHOTS);
-      for (const event of first.received) appendEvent(this.view, event);
+      this.latest = Math.max(...opened.map((o) => lastSeq(o.client.log)));
       this.lastEventAt = performance.now();
       this.state = "playing";
       window.gamesStarted++;
@@ -137,7 +136,7 @@ export class TableBot implements SeatListener {
   }
 
   tick(): void {
-    if (this.state !== "playing" || this.view === null) return;
+    if (this.state !== "playing") return;
     const window = this.context.window();
     const now = performance.now();
     if (this.inFlight) {
@@ -148,20 +147,21 @@ export class TableBot implements SeatListener {
       this.inFlight.window.refusals.add("(no answer in 15 s)");
       this.inFlight = null;
     }
-    const situation = this.view.live;
-    const color = activeSeats(situation)[0];
+    // Whose turn it is, as the seats that hold the newest event see it (whose turn is public).
+    const ahead = this.seats.find((s) => s.current !== null && lastSeq(s.current.log) === this.latest);
+    const color = ahead?.current ? activeSeats(ahead.current.log.view)[0] : undefined;
     const seat = this.seats.find((s) => s.current?.color === color);
-    if (seat === undefined || seat.current === null) {
+    const client = seat?.current;
+    if (seat === undefined || client == null) {
       window.ticksStuck++;
       return;
     }
     // A seat acts on what it has itself received: if the last event has not reached it, it waits.
-    if (seat.current.received.length < this.view.events.length) {
+    if (lastSeq(client.log) < this.latest || client.held !== null) {
       window.ticksSeatBehind++;
       return;
     }
-    const seq = this.view.events.length;
-    const choice = chooseTurn(situation, seq, seat.current.color, this.context.module, this.ctx, this.rng);
+    const choice = chooseTurn(client.log, client.color, this.context.module, this.ctx, this.rng);
     let actions: Action[];
     if (choice.kind === "turn") actions = choice.actions;
     else if (choice.kind === "delayed") {
@@ -177,11 +177,11 @@ export class TableBot implements SeatListener {
     window.turnsSent++;
     seat.socket.emit("game-move", {
       tableId: this.tableId,
-      moveId: seq,
+      moveId: lastSeq(client.log) + 1,
       turnUID,
       actions,
       editMode: false,
-      seat: seat.current.color,
+      seat: client.color,
     });
   }
 
@@ -189,11 +189,12 @@ export class TableBot implements SeatListener {
     if (!("event" in message)) return;
     const event = message.event;
     // The last turn of a game may still be reaching seats after the slot moved on to the next game.
-    const view = message.tableId === this.tableId ? this.view : null;
-    if (view !== null && event.seq === view.events.length) {
-      appendEvent(view, event);
+    const current = message.tableId === this.tableId;
+    if (current && event.seq > this.latest) {
+      this.latest = event.seq;
       this.lastEventAt = at;
     }
+    // The event's header keeps the turn id the sender chose: that is how its arrivals are matched.
     const flying = this.inFlight;
     if (flying !== null && event.kind === "turn" && event.turnUID === flying.turnUID) {
       flying.arrived.add(seat);
@@ -204,7 +205,7 @@ export class TableBot implements SeatListener {
         this.inFlight = null;
       }
     }
-    if (view?.live.ended && this.state === "playing") {
+    if (current && this.state === "playing" && seat.current?.log.view.ended === true) {
       this.state = "ended";
       this.context.window().gamesEnded++;
       // A seat that never gets the end must not stall the slot: the check reports what it lacks.
@@ -219,7 +220,7 @@ export class TableBot implements SeatListener {
     // Like a person who sees the end before leaving the page: the slot moves on once every seat holds
     // the last event. Leaving earlier (table-close) takes a seat out of the room before the end reaches
     // it, and the check would count that as lost.
-    if (view !== null && this.state === "ended" && this.seats.every((s) => holds(s, view.events.length))) {
+    if (current && this.state === "ended" && this.seats.every((s) => holds(s, this.latest))) {
       this.state = "setup";
       setImmediate(() => void this.newGame());
     }
@@ -239,8 +240,8 @@ export class TableBot implements SeatListener {
 /** How long a slot waits for every seat to hold a game's last event before it starts the next. */
 const END_WAIT_MS = 15_000;
 
-/** Whether the seat has received every one of the first `count` events of its current table. */
-function holds(seat: Seat, count: number): boolean {
-  const received = seat.current?.received;
-  return received !== undefined && new Set(received.map((e) => e.seq)).size >= count;
+/** Whether the seat's view is at event `seq` of its current table, with no subscribe on its way. */
+function holds(seat: Seat, seq: number): boolean {
+  const client = seat.current;
+  return client !== null && client.held === null && lastSeq(client.log) >= seq;
 }
