@@ -1,11 +1,12 @@
 // An ended table's log (everything revealed): the situation and the log lines after its events,
-// undone turns left out. A running table is held as a viewer's log instead (the engine's
-// table/viewer-log.ts): the browser never has a running table's full situation or moves.
+// undone turns left out, folded by the engine's table holder. A running table is held as a viewer's
+// log instead (the engine's table/viewer-log.ts): the browser never has a running table's full
+// situation or moves.
 
 import {
-  applyRenames,
   applyTurnWithLog,
-  foldPlan,
+  createTableHolder,
+  defaultModule,
   type LogMessage,
   type Situation,
   type TableEvent,
@@ -18,18 +19,7 @@ export function replay(
   start: Situation,
   events: readonly TableEvent[],
 ): { situation: Situation; log: LogMessage[] } {
-  let situation = start;
-  const log: LogMessage[] = [];
-  const first = events[0]?.seq ?? 0;
-  for (const { seq, renamed } of foldPlan(events)) {
-    if (seq !== null) {
-      const event = events[seq - first];
-      if (event?.kind !== "turn") continue;
-      const step = applyTurnWithLog(situation, event);
-      situation = step.situation;
-      log.push(...step.log);
-    }
-    for (const pairs of renamed) situation = applyRenames(situation, pairs);
-  }
-  return { situation, log };
+  // A recorded log folds without the rules (its moves and chance outcomes are all in it).
+  const holder = createTableHolder({ start, events, module: defaultModule });
+  return { situation: holder.live, log: holder.log() };
 }

@@ -85,11 +85,14 @@ describe("optimistic reconciliation over the viewer's log", () => {
       reject("t0", "You cannot play now: Wait for your turn", "turn/not-your-turn"),
     );
     expect(refused.model.pending).toBeNull();
-    expect(refused.alert).toBe("You cannot play now: Wait for your turn");
+    expect(refused.alert).toEqual({
+      reason: "You cannot play now: Wait for your turn",
+      code: "turn/not-your-turn",
+    });
     // A refused undo or reload (not the pending turn): the turn stays pending, the player is told.
     const other = receiveReject(base, reject("zzz", "Cannot undo someone else's turn", "undo/someone-else"));
     expect(other.model).toBe(base);
-    expect(other.alert).toBe("Cannot undo someone else's turn");
+    expect(other.alert).toEqual({ reason: "Cannot undo someone else's turn", code: "undo/someone-else" });
   });
 
   it("a resync takes what was missed and the view whole, and clears out of sync", () => {

@@ -76,8 +76,8 @@ export function startPending(model: TableModel, pending: PendingTurn): TableMode
 
 export interface RejectOutcome {
   model: TableModel;
-  /** The reason to show in the alert popup, if any. */
-  alert: string | null;
+  /** The refusal to show in the alert popup, if any. */
+  alert: { reason: string; code: string } | null;
   resync: boolean;
 }
 
@@ -91,9 +91,13 @@ export function receiveReject(
   // Not the pending turn (an undo, a reload, a turn whose wait timed out): still this tab's request,
   // since refusals go only to the socket that asked; the player hears why.
   if (model.pending === null || model.pending.turnUID !== reject.turnUID) {
-    return { model, alert: reject.reason, resync: false };
+    return { model, alert: { reason: reject.reason, code: reject.code }, resync: false };
   }
-  return { model: { ...model, pending: null }, alert: reject.reason, resync: false };
+  return {
+    model: { ...model, pending: null },
+    alert: { reason: reject.reason, code: reject.code },
+    resync: false,
+  };
 }
 
 /** A resubscribe answered: the missed events and the view (when sent); out of sync clears. */

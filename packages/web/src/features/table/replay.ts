@@ -1,50 +1,40 @@
 // Replay of an ended table (game-table.md sections 2 and 4): any event number 0..N at once, from
-// the engine's snapshot cache, with the log as it stood there; the address carries the event number
+// the engine's table holder, with the log as it stood there; the address carries the event number
 // (turnNumber) so a position can be shared as a link.
 
 import {
-  appendEvent,
-  createSnapshotCache,
+  createTableHolder,
+  defaultModule,
   effectiveTurns,
   type LogMessage,
   type ReplayMark,
   replayMarks,
   type Situation,
-  type SnapshotCache,
-  situationAt,
   type TableEvent,
+  type TableHolder,
 } from "@tt/engine";
-import { applyTurnWithLog } from "./eventLog";
 
 /** A log line with the seq of the event that wrote it (Ctrl-click forks a debug table there). */
 export type LoggedLine = LogMessage & { seq: number };
 
 export interface Timeline {
-  cache: SnapshotCache;
-  /** Log lines of each turn event, by seq. */
-  linesBySeq: Map<number, LoggedLine[]>;
+  /**
+   * The ended table's log in the engine's table holder (the one the server and the tests use): its
+   * snapshot cache seeks any event, and it keeps the lines each turn wrote.
+   */
+  holder: TableHolder;
   marks: ReplayMark[];
   /** Number of events: the last step. */
   length: number;
 }
 
-/** Builds the timeline once per log: one pass over the events, every situation from the cache. */
+/**
+ * Builds the timeline once per log: one pass over the events. Folding a recorded log reads no rules
+ * (every move and chance outcome is in it), so the default module will do.
+ */
 export function buildTimeline(start: Situation, events: readonly TableEvent[]): Timeline {
-  const cache = createSnapshotCache(start);
-  const linesBySeq = new Map<number, LoggedLine[]>();
-  for (const event of events) {
-    if (event.kind === "turn") {
-      // A turn always applies to the situation right before it: the log lines it wrote then.
-      const { log } = applyTurnWithLog(cache.live, event);
-      linesBySeq.set(
-        event.seq,
-        log.map((line) => ({ ...line, seq: event.seq })),
-      );
-    }
-    // The cache applies the turn again (or refolds after an undo): cheap next to what seeking saves.
-    appendEvent(cache, event);
-  }
-  return { cache, linesBySeq, marks: replayMarks(events), length: events.length };
+  const holder = createTableHolder({ start, events, module: defaultModule });
+  return { holder, marks: replayMarks(events), length: events.length };
 }
 
 export interface ReplayView {
@@ -56,9 +46,11 @@ export interface ReplayView {
 /** The situation and log after the first `step` events (undone turns leave the log too). */
 export function viewAt(timeline: Timeline, step: number): ReplayView {
   const k = clampStep(step, timeline.length);
-  const window = timeline.cache.events.slice(0, k);
-  const log = effectiveTurns(window).flatMap((seq) => timeline.linesBySeq.get(seq) ?? []);
-  return { step: k, situation: situationAt(timeline.cache, k), log };
+  const window = timeline.holder.events.slice(0, k);
+  const log = effectiveTurns(window).flatMap((seq) =>
+    timeline.holder.linesOf(seq).map((line) => ({ ...line, seq })),
+  );
+  return { step: k, situation: timeline.holder.at(k), log };
 }
 
 export function clampStep(step: number, length: number): number {

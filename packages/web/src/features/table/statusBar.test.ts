@@ -37,8 +37,11 @@ describe("status bar", () => {
     expect(moveBlock("waitUserInput", false)).toBeNull();
     expect(moveBlock("disconnected", true)).toBe(ALERTS.busy);
     expect(ALERTS.busy.color).toBe("pink");
-    expect(refusalAlert("SCRIPT ERROR: boom").color).toBe("blue");
-    expect(refusalAlert("You cannot play now: Wait for your turn").color).toBe("red");
+    // Coloured by the refusal's code, never by its wording.
+    expect(refusalAlert("SCRIPT ERROR: boom", "turn/script-error").color).toBe("blue");
+    expect(refusalAlert("System error: the database is away", "table/system-error").color).toBe("blue");
+    expect(refusalAlert("You cannot play now: Wait for your turn", "turn/not-your-turn").color).toBe("red");
+    expect(refusalAlert("SCRIPT ERROR in a rule's own message", "turn/prevented").color).toBe("red");
   });
 });
 

@@ -1,5 +1,7 @@
 // The status bar's state machine (game-table.md section 4) and the move-blocking alerts (section 8).
 
+import { TABLE_REFUSALS } from "@tt/protocol";
+
 export type ClientStatus =
   | "disconnected"
   | "waitingResponse"
@@ -126,8 +128,17 @@ export function moveBlock(status: ClientStatus, editMode: boolean): AlertMessage
 }
 
 /** Colour of an engine refusal: script errors blue, the rest red. */
-export function refusalAlert(message: string): AlertMessage {
-  return { text: message, color: message.startsWith("SCRIPT ERROR") ? "blue" : "red" };
+/** Codes of refusals shown in blue (section 8): a rule script's failure and a system error. */
+const BLUE_REFUSALS: ReadonlySet<string> = new Set([
+  "turn/script-error",
+  TABLE_REFUSALS.system,
+  // A request the server could not read: the page sent something it should not have.
+  TABLE_REFUSALS.badRequest,
+]);
+
+/** A refusal's alert, coloured by its code ('SCRIPT ERROR: ...' and 'System error: ...' blue, else red). */
+export function refusalAlert(message: string, code: string): AlertMessage {
+  return { text: message, color: BLUE_REFUSALS.has(code) ? "blue" : "red" };
 }
 
 export const ALERT_HIDE_MS = 3000;

@@ -273,7 +273,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     if (current === null) return;
     const outcome = receiveReject(current, message);
     setModel(outcome.model);
-    if (outcome.alert !== null) showAlert(refusalAlert(outcome.alert));
+    if (outcome.alert !== null) showAlert(refusalAlert(outcome.alert.reason, outcome.alert.code));
     if (outcome.resync) subscribe();
   });
 
@@ -357,7 +357,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       );
       if (prediction.kind === "refused") {
         setHeld(null);
-        const refusal = refusalAlert(prediction.refusal.message);
+        const refusal = refusalAlert(prediction.refusal.message, prediction.refusal.code);
         // Cheat mode (table settings): the rules said no, the player may insist, as an edit-mode turn
         // the server accepts only where edit mode is allowed.
         if (cheatMode && !edit && load.editModeAllowed) {
@@ -421,7 +421,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     }
     const planned = predictUndo(current.confirmed, { seat, editMode, timestamp: Date.now() });
     if (!planned.ok) {
-      showAlert(refusalAlert(planned.message));
+      showAlert(refusalAlert(planned.message, planned.code));
       return;
     }
     setHeld(null);
