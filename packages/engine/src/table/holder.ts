@@ -99,6 +99,18 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
 
   const at = (step: number) => situationAt(cache, step);
 
+  /** The events made for viewers of one event, by what makes them differ. */
+  let madeFor: { event: TableEvent; made: ViewEvent[] } | null = null;
+  const alike = (event: TableEvent, made: ViewEvent): ViewEvent => {
+    if (madeFor?.event !== event) madeFor = { event, made: [] };
+    const same = madeFor.made.find(
+      (m) => m.patch === made.patch && m.log === made.log && m.renamed === made.renamed,
+    );
+    if (same !== undefined) return same;
+    madeFor.made.push(made);
+    return made;
+  };
+
   const holder: TableHolder = {
     start,
     get events() {
@@ -140,7 +152,7 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
       const event = cache.events[seq];
       if (event === undefined) throw new Error(`No event ${seq} at this table.`);
       const last = seq === cache.events.length - 1;
-      return viewEvent({
+      const made = viewEvent({
         event,
         before: last ? previous : at(seq),
         after: last ? cache.live : at(seq + 1),
@@ -150,6 +162,8 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
         module,
         patch,
       });
+      // Viewers who are sent the same get the very same object: a broadcast serialises it once.
+      return alike(event, made);
     },
     history(viewer, from = 0) {
       return cache.events.slice(from).map((event) => {

@@ -64,9 +64,30 @@ export function linesFor(
   lines: readonly LogMessage[],
   header: Pick<EventHeader, "actor" | "turnHidden">,
 ) {
-  if (viewer === FULL_VIEW) return lines.slice();
-  if (header.turnHidden === true && header.actor !== viewer) return [];
+  if (viewer === FULL_VIEW) return lines as LogMessage[];
+  if (header.turnHidden === true && header.actor !== viewer) return NO_LINES;
+  // The same array when every line is for everyone, so viewers' events can be told alike cheaply.
+  if (lines.every((line) => line.event.targetPlayer == null)) return lines as LogMessage[];
   return lines.filter((line) => line.event.targetPlayer == null || line.event.targetPlayer === viewer);
+}
+
+const NO_LINES: LogMessage[] = [];
+
+/** Patches made, per pair of views: viewers who see the same get the same patch, made once. */
+const patches = new WeakMap<Situation, WeakMap<Situation, ViewPatch>>();
+
+function patchOf(before: Situation, after: Situation): ViewPatch {
+  let byAfter = patches.get(before);
+  let patch = byAfter?.get(after);
+  if (patch === undefined) {
+    patch = diffViews(before, after);
+    if (byAfter === undefined) {
+      byAfter = new WeakMap();
+      patches.set(before, byAfter);
+    }
+    byAfter.set(after, patch);
+  }
+  return patch;
 }
 
 export interface ViewEventInput {
@@ -96,7 +117,7 @@ export function viewEvent(input: ViewEventInput): ViewEvent {
     if (kept.length > 0) out.renamed = kept;
   }
   if (input.patch)
-    out.patch = diffViews(viewOf(before, viewer, ctx, module), viewOf(after, viewer, ctx, module));
+    out.patch = patchOf(viewOf(before, viewer, ctx, module), viewOf(after, viewer, ctx, module));
   return out;
 }
 
@@ -109,14 +130,15 @@ function keptInSight(
   ctx: RuleContext,
   module: SightRules | undefined,
 ): Renames {
-  if (viewer === FULL_VIEW) return renamed.slice();
+  if (viewer === FULL_VIEW) return renamed;
   const sightBefore = sightOf(before, ctx, module);
   const sightAfter = sightOf(after, ctx, module);
   const was = sightBefore.of(viewer);
   const now = sightAfter.of(viewer);
-  return renamed.filter(([from, to]) => {
+  const kept = renamed.filter(([from, to]) => {
     const i = sightBefore.indexOf(from);
     const j = sightAfter.indexOf(to);
     return i !== undefined && j !== undefined && was[i] === "face" && now[j] === "face";
   });
+  return kept.length === renamed.length ? renamed : kept;
 }

@@ -161,15 +161,25 @@ export function diffViews(a: Situation, b: Situation): ViewPatch {
   if (changedFields) patch.fields = fields;
   if (a.root !== b.root) {
     const records: ComponentRecord[] = [];
-    const walk = (cb: Component): void => {
-      const ca = findComponent(a.root, cb.id);
+    // `ca` is b's component as it was in a, when known without a search: the child at the same
+    // place, which is where most children stay. Otherwise (a moved piece) it is looked up by id.
+    const walk = (cb: Component, known: Component | undefined): void => {
+      const ca = known?.id === cb.id ? known : findComponent(a.root, cb.id);
       if (ca === cb) return;
       if (ca === undefined || !sameOwn(ca, cb) || !sameChildren(ca, cb)) records.push(recordOf(cb));
-      for (const list of Object.values(cb.children)) {
-        for (const child of Array.isArray(list) ? list : Object.values(list)) walk(child);
+      for (const positionName in cb.children) {
+        const list = cb.children[positionName] as PositionChildren;
+        const old = ca?.children[positionName];
+        if (Array.isArray(list)) {
+          const oldList = Array.isArray(old) ? old : undefined;
+          for (let i = 0; i < list.length; i++) walk(list[i] as Component, oldList?.[i]);
+        } else {
+          const oldSlots = old !== undefined && !Array.isArray(old) ? old : undefined;
+          for (const slot in list) walk(list[slot] as Component, oldSlots?.[slot]);
+        }
       }
     };
-    walk(b.root);
+    walk(b.root, a.root);
     if (records.length > 0) patch.components = records;
   }
   return patch;

@@ -81,7 +81,12 @@ export function viewOf(
       if (!secretGlobals.includes(name)) kept[name] = value;
     globals = kept;
   }
-  const view = withFields(situation, { root, globals, rng: HIDDEN_RNG });
+  // Nothing hidden from this viewer: the one full view, shared by every such viewer (their events
+  // are then alike, and made once).
+  const view =
+    root === situation.root && globals === situation.globals
+      ? fullView(situation)
+      : withFields(situation, { root, globals, rng: HIDDEN_RNG });
   if (byViewer === undefined) {
     byViewer = new Map();
     seatViews.set(situation, byViewer);

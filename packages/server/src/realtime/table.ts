@@ -1,4 +1,4 @@
-import { FULL_VIEW, type Json, type ReloadDataMove } from "@tt/engine";
+import { FULL_VIEW, type Json, type ReloadDataMove, type ViewEvent } from "@tt/engine";
 import {
   type ChatMessage,
   chatSendSchema,
@@ -288,20 +288,22 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       ).catch((err: unknown) => log.error({ err, tableId }, "turn notification failed"));
     };
 
-    /** Each viewer's copy of a new event; viewers whose copies are alike share one message. */
+    /**
+     * Each viewer's copy of a new event. The holder hands viewers who are sent the same the very same
+     * event object, so they share one message, serialised once.
+     */
     const sendEvent = (
       tableId: string,
       type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks",
       answer: Extract<TurnAnswer, { kind: "event" }>,
     ) => {
-      const shared = new Map<string, TableEventMessage>();
+      const shared = new Map<ViewEvent, TableEventMessage>();
       broadcastTable(io, tableId, "table-event", viewersAt(answer.row), (viewer) => {
         const event = answer.forViewer(viewer);
-        const key = JSON.stringify(event);
-        let message = shared.get(key);
+        let message = shared.get(event);
         if (message === undefined) {
           message = { tableId, type, event };
-          shared.set(key, message);
+          shared.set(event, message);
         }
         return message;
       });
