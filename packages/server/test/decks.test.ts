@@ -1,6 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Deck, Situation, TurnEvent } from "@tt/engine";
+import {
+  createViewerLog,
+  type Deck,
+  receiveViewEvent,
+  type Situation,
+  type ViewEvent,
+  type ViewerLog,
+} from "@tt/engine";
 import type { TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
@@ -350,7 +357,9 @@ describe("decks", () => {
     expect(load.decks.cards?.layers).toHaveLength(4);
     // The table lobby and the rules see the data sheet the table started with.
     expect(load.dataSheet).toEqual({ data: 3, rules: 3, rules_rev: 1 });
-    const situation = load.start_position as Situation;
+    // A sandbox table: everyone sees everything, so the user's view holds every card's identity.
+    expect(load.live?.viewer).toBe("full");
+    const situation = load.live?.situation as Situation;
     // c1 twice (__copies 2), c2 left out (_exclude x), c3 once; rows keyed by their ID.
     expect(situation.deckData.cards?.cards.map((c) => c.cardId)).toEqual(["c1", "c2", "c3"]);
     const ids: string[] = [];
@@ -388,11 +397,18 @@ describe("decks", () => {
       { file: [newer, "n.xlsx"] },
     );
     designerTab.emit("reload data sheet", { tableId: t.tableId });
-    const sheetEvent = (await heard.next("table-event")) as TableEventMessage & { event: TurnEvent };
+    // The designer's tab folds each reload into its view, as every client does.
+    let view: ViewerLog = createViewerLog(load.live!.viewer, situation, load.live!.events);
+    const fold = (event: ViewEvent) => {
+      const received = receiveViewEvent(view, event);
+      if (received.kind !== "applied") throw new Error(`reload not folded: ${received.kind}`);
+      view = received.log;
+    };
+    const sheetEvent = (await heard.next("table-event")) as TableEventMessage & { event: ViewEvent };
     expect(sheetEvent.type).toBe("reload-data-sheet");
-    expect(sheetEvent.event.moves).toEqual([
-      { type: "reload data", dataSheet: { data: [{ ID: "n1", title: "Newt" }] } },
-    ]);
+    expect(sheetEvent.event.steps).toEqual([{ type: "reload data" }]);
+    fold(sheetEvent.event);
+    expect(view.view.dataSheet).toEqual({ data: [{ ID: "n1", title: "Newt" }] });
     await postForm(
       as.designer,
       "/api/update-deck-source-sheet/template-cards",
@@ -402,11 +418,16 @@ describe("decks", () => {
       },
     );
     designerTab.emit("reload decks", { tableId: t.tableId });
-    const deckEvent = (await heard.next("table-event")) as TableEventMessage & { event: TurnEvent };
+    const deckEvent = (await heard.next("table-event")) as TableEventMessage & { event: ViewEvent };
     expect(deckEvent.type).toBe("reload-decks");
+    fold(deckEvent.event);
+    expect(view.view.deckData.cards?.cards.map((c) => c.cardId)).toEqual(["n1"]);
     const reloaded = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
     expect(reloaded.decks.cards?.cards).toEqual([{ ID: "n1", title: "Newt" }]);
-    expect(reloaded.events.slice(-2).map((e) => e.kind === "turn" && e.preventUndo)).toEqual([true, true]);
+    expect(reloaded.live?.events.slice(-2).map((e) => e.kind === "turn" && e.preventUndo)).toEqual([
+      true,
+      true,
+    ]);
 
     // The designer pulls the components of this latest table into development.
     const pull = await as.designer.post("/api/projects/template-cards/update-dev-from-latest-table", {});

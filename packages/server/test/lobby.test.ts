@@ -1,4 +1,4 @@
-import type { ProjectDetail, TableInfo } from "@tt/protocol";
+import type { ProjectDetail, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tables } from "../src/db/schema";
@@ -89,12 +89,8 @@ describe("creating tables", () => {
       numPlayers: 0,
       isPrivate: false,
     });
-    expect(t.start_position.options).toEqual({
-      speed: "normal",
-      expansion: false,
-      expansionCards: "few",
-      secret: false,
-    });
+    // The hidden option has its default at the table, but a player is not told of it.
+    expect(t.start_position.options).toEqual({ speed: "normal", expansion: false, expansionCards: "few" });
     expect(t.possibleColors).toEqual(["red", "blue", "green", "yellow"]);
     expect(t.creator.username).toBe("player");
     expect((await list(as.outsider, "open")).map((x) => x.tableId)).toContain(t.tableId);
@@ -196,6 +192,50 @@ describe("private tables", () => {
     expect(await sees(as.admin)).toBe(true);
     expect(await sees(as.player)).toBe(false);
     expect(await sees(as.outsider)).toBe(false);
+  });
+});
+
+describe("hidden option values", () => {
+  it("are shown only to privileged users: in the table load and on the lobby's tiles", async () => {
+    // cgestaff may create a Night Market table with the hidden 'sprint' length (hiddenDisplay below).
+    const created = await as.staff.post("/api/projects/night-market/new-table", {
+      start_position: { options: { length: "sprint" } },
+      tableMode: "competitive-edit",
+    });
+    expect(created.status).toBe(200);
+    const t = created.json() as TableInfo;
+    const sprint = "Sprint (playtest: bell near the top)";
+    expect(t.start_position.options.length).toBe("sprint");
+    expect(t.options.length).toMatchObject({ display_value: sprint, value: "sprint" });
+
+    const open = (c: Client) => c.get(`/api/table-open/${t.tableId}`);
+    const tile = async (c: Client) => {
+      const res = await c.get(`/api/get-table-list/?projectSlug=night-market&status=open&skip=0`);
+      const found = (res.json() as TableInfo[]).find((x) => x.tableId === t.tableId);
+      expect(found).toBeDefined();
+      return found!;
+    };
+
+    const playerOpen = await open(as.player);
+    expect(playerOpen.status).toBe(200);
+    const playerLoad = playerOpen.json() as TableLoadResponse;
+    expect(playerLoad.options).not.toHaveProperty("length");
+    expect(playerLoad.options).toMatchObject({ prices: "floating", moths: true });
+    expect(playerLoad.optionsDisplay).not.toHaveProperty("length");
+    expect(playerLoad.optionsDisplay.prices).toBeDefined();
+    expect(playerOpen.text).not.toContain("sprint");
+    expect(playerOpen.text).not.toContain(sprint);
+    const playerTile = await tile(as.player);
+    expect(playerTile.start_position.options).not.toHaveProperty("length");
+    expect(playerTile.options).not.toHaveProperty("length");
+    expect(JSON.stringify(playerTile)).not.toMatch(/sprint/i);
+
+    const staffLoad = (await open(as.staff)).json() as TableLoadResponse;
+    expect(staffLoad.options.length).toBe("sprint");
+    expect(staffLoad.optionsDisplay.length).toMatchObject({ display_value: sprint, value: "sprint" });
+    const staffTile = await tile(as.staff);
+    expect(staffTile.start_position.options.length).toBe("sprint");
+    expect(staffTile.options.length).toMatchObject({ display_value: sprint, value: "sprint" });
   });
 });
 

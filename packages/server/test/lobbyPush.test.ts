@@ -74,9 +74,9 @@ describe("your turn", () => {
     await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
     await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {});
     const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as {
-      start_position: { globals: { sides: { white: string } } };
+      live: { situation: { globals: { sides: { white: string } } } };
     };
-    const white = load.start_position.globals.sides.white === "red" ? "designer" : "player";
+    const white = load.live.situation.globals.sides.white === "red" ? "designer" : "player";
     const black = white === "designer" ? "player" : "designer";
 
     const socket = await openTab(server, as[white], `tab-${white}-turn`);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Action, Situation } from "@tt/engine";
+import type { Action } from "@tt/engine";
 import type { TableInfo, TableLoadResponse } from "@tt/protocol";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -123,7 +123,7 @@ describe("a server restart in the middle of a game", () => {
     await b.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
     await a.post(`/api/projects/chess/${t.tableId}/start-table`, {});
     const load = (await a.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
-    const sides = (load.start_position as Situation).globals.sides as { white: string };
+    const sides = load.live!.situation.globals.sides as { white: string };
     const [white, black] = sides.white === "red" ? [a, b] : [b, a];
 
     expect((await play(url, white.cookie, t.tableId, -1, 0, "white-pawn-e2", "e4")).seq).toBe(0);
@@ -141,7 +141,7 @@ describe("a server restart in the middle of a game", () => {
     expect(resumed.expected).toBe(2);
     expect(resumed.seq).toBe(2);
     const after = (await b.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
-    expect(after.events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    expect(after.live?.events.map((e) => e.seq)).toEqual([0, 1, 2]);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   }, 120_000);

@@ -69,9 +69,9 @@ describe.runIf(!!process.env.REDIS_URL)("table presence across two instances", (
     await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
     expect((await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
     const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as {
-      start_position: { globals: { sides: { white: string } } };
+      live: { situation: { globals: { sides: { white: string } } } };
     };
-    const white: Role = load.start_position.globals.sides.white === "red" ? "designer" : "player";
+    const white: Role = load.live.situation.globals.sides.white === "red" ? "designer" : "player";
     const black: Role = white === "designer" ? "player" : "designer";
     return { tableId: t.tableId, white, black };
   }

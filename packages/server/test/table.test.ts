@@ -44,7 +44,7 @@ async function chessTable() {
   await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
   expect((await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
   const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
-  const sides = (load.start_position as Situation).globals.sides as { white: string; black: string };
+  const sides = load.live!.situation.globals.sides as { white: string; black: string };
   const byColor = { red: "designer", blue: "player" } as const;
   const white = byColor[sides.white as "red" | "blue"];
   const black = byColor[sides.black as "red" | "blue"];
@@ -68,19 +68,36 @@ const move = (tableId: string, moveId: number, actions: Action[], turnUID = `t-$
 });
 
 describe("table-open", () => {
-  it("loads the start situation, seats and mode; refuses unknown tables and outsiders of closed projects", async () => {
+  it("loads the user's view, seats and mode; refuses unknown tables and outsiders of closed projects", async () => {
     const { tableId, load } = await chessTable();
     expect(load).toMatchObject({
       status: "midgame",
       tableMode: "competitive",
       editModeAllowed: false,
       anySeat: false,
+      // A running table's log and start stay on the server: each user gets their own view.
+      start_position: null,
       events: [],
+      live: { viewer: "red", events: [], fullViewers: [], mayWatchFull: false },
       expected_move_id: 0,
     });
+    expect(load.live?.situation.rng).toEqual({ state: 0 });
     expect(load.components).toMatchObject({ version: expect.any(Number) });
-    expect((await as.player.get(`/api/table-open/${tableId}`)).json()).toMatchObject({ yourSeat: "blue" });
-    expect((await as.outsider.get(`/api/table-open/${tableId}`)).json()).toMatchObject({ yourSeat: null });
+    expect((await as.player.get(`/api/table-open/${tableId}`)).json()).toMatchObject({
+      yourSeat: "blue",
+      live: { viewer: "blue" },
+    });
+    expect((await as.outsider.get(`/api/table-open/${tableId}`)).json()).toMatchObject({
+      yourSeat: null,
+      live: { viewer: "spectator", mayWatchFull: false },
+    });
+    // A site admin who holds no seat may ask for the full view; the outsider's ask is not heard.
+    expect((await as.admin.get(`/api/table-open/${tableId}?view=full`)).json()).toMatchObject({
+      live: { viewer: "full", mayWatchFull: true },
+    });
+    expect((await as.outsider.get(`/api/table-open/${tableId}?view=full`)).json()).toMatchObject({
+      live: { viewer: "spectator" },
+    });
     expect(await as.outsider.get("/api/table-open/nope")).toMatchObject({
       status: 404,
       text: "Table not found.",
@@ -93,14 +110,23 @@ describe("turns", () => {
     const { tableId, white } = await chessTable();
     const w = await tab(white, tableId);
     const watcher = await tab("outsider", tableId);
-    expect(w.ack).toEqual({ ok: true, status: "midgame", events: [], expected_move_id: 0 });
+    expect(w.ack).toMatchObject({
+      ok: true,
+      status: "midgame",
+      events: [],
+      expected_move_id: 0,
+      viewer: white === "designer" ? "red" : "blue",
+    });
 
     w.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e4")], "first"));
     const seen = (await watcher.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
     expect(seen.type).toBe("game-move");
     expect(seen.event).toMatchObject({ kind: "turn", seq: 0, turnUID: "first" });
     const mine = (await w.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
+    // Chess keeps no secrets: the player and the spectator read the same event, and no moves in it.
     expect(mine.event).toEqual(seen.event);
+    expect(mine.event).not.toHaveProperty("moves");
+    expect(mine.event.steps.map((s) => s.type)).toContain("component move");
     const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
     expect(row).toMatchObject({ expectedMoveId: 1, turnsPlayed: 1 });
   });
@@ -206,6 +232,9 @@ describe("resync", () => {
     const late = await tab(white, tableId, 0);
     expect(late.ack).toMatchObject({ ok: true, expected_move_id: 2 });
     expect((late.ack as { events: { seq: number }[] }).events.map((e) => e.seq)).toEqual([1]);
+    // With the view as it is now, whole: the missed events come without their changes.
+    const view = (late.ack as { situation: Situation }).situation;
+    expect(view.globals.chess).toMatchObject({ fen: expect.stringContaining("3p4/3P4") });
     w.s.emit("game-move", move(tableId, 1, [click("white-pawn-c2"), square("c4")]));
     expect(((await w.rec.next("table-event-reject")) as TableRejectMessage).reason).toBe("outOfSync");
   });
@@ -254,7 +283,7 @@ describe("GET /api/container-content", () => {
         for (const k of Array.isArray(kids) ? kids : Object.values(kids as object)) visit(k);
       }
     };
-    visit((load.start_position as Situation).root as never);
+    visit(load.live!.situation.root as never);
     expect(decks.length).toBeGreaterThan(0);
     const res = await as.outsider.get(`/api/container-content?tableId=${t.tableId}&containerId=${decks[0]}`);
     const content = res.json() as { components: { type: string }[]; discardedComponents: unknown[] };
@@ -322,8 +351,7 @@ describe("undo", () => {
       200,
     );
     const load = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
-    const first =
-      (load.start_position as Situation).gameState.current.activePlayer === "red" ? "designer" : "player";
+    const first = load.live!.situation.gameState.current.activePlayer === "red" ? "designer" : "player";
     const p = await tab(first, t.tableId);
     // A client that asks for its own marks and a walk back past this turn: the rules decide both.
     p.s.emit("game-move", {
@@ -350,7 +378,7 @@ describe("undo", () => {
       "You cannot undo this turn: it revealed hidden information",
     );
     const after = (await as.designer.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
-    expect(after.events.map((e) => e.kind)).toEqual(["turn"]);
+    expect(after.live?.events.map((e) => e.kind)).toEqual(["turn"]);
   });
 
   it("lets a player make their own turn impossible to undo", async () => {

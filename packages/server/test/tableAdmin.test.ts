@@ -1,17 +1,19 @@
 import type { AddressInfo } from "node:net";
-import { type Action, fold, type Situation } from "@tt/engine";
-import type {
-  InviteLinkResponse,
-  TableEventMessage,
-  TableInfo,
-  TableLoadResponse,
-  TableRejectMessage,
+import { type Action, FULL_VIEW, fullView } from "@tt/engine";
+import {
+  type InviteLinkResponse,
+  TABLE_REFUSALS,
+  type TableEventMessage,
+  type TableInfo,
+  type TableLoadResponse,
+  type TableRejectMessage,
 } from "@tt/protocol";
 import { eq, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { projects, tableEvents, tables } from "../src/db/schema";
+import { fullTable } from "./fullTable";
 import { Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder, userId } from "./lobbyFixture";
 
@@ -52,8 +54,9 @@ const OPENING: [string, string][] = [
 
 const open = async (c: Client, tableId: string, query = "") =>
   (await c.get(`/api/table-open/${tableId}${query}`)).json() as TableLoadResponse;
+/** Who plays which side, from the running table's view (chess shows everyone the whole board). */
 const sidesOf = (load: TableLoadResponse) =>
-  (load.start_position as Situation).globals.sides as { white: string; black: string };
+  load.live!.situation.globals.sides as { white: string; black: string };
 const eventsOf = (tableId: string) =>
   server.database.db.select().from(tableEvents).where(eq(tableEvents.tableId, tableId));
 const rowOf = async (tableId: string) =>
@@ -130,9 +133,20 @@ describe("POST /api/projects/:slug/:tableId/restart-table/", () => {
     expect(await watcher.rec.next("table-restarted")).toBe(tableId);
     expect(await eventsOf(tableId)).toEqual([]);
     const after = await open(as.player, tableId);
-    expect(after).toMatchObject({ status: "midgame", events: [], expected_move_id: 0, yourSeat: "red" });
+    expect(after).toMatchObject({
+      status: "midgame",
+      start_position: null,
+      events: [],
+      live: { viewer: "red", events: [] },
+      expected_move_id: 0,
+      yourSeat: "red",
+    });
     expect(after.playerColors).toEqual(before.playerColors);
-    expect(after.start_position).not.toBeNull();
+    // A fresh start, sent as the player's view: the opening's moves are gone from the board.
+    const fresh = await fullTable(server.database.db, tableId);
+    expect(fresh.events).toEqual([]);
+    expect(after.live?.situation).toEqual(fresh.view("red"));
+    expect(after.live?.situation.globals.chess).not.toEqual(before.live?.situation.globals.chess);
     expect(after.components).toEqual(production);
 
     // The hub forgot the old game: the new White plays seq 0 again.
@@ -254,6 +268,7 @@ describe("reloading components", () => {
           tableId,
           turnUID: "",
           reason: "Only the project's designers and site admins may reload a table.",
+          code: TABLE_REFUSALS.notAllowed,
         });
       }
     }
@@ -364,6 +379,9 @@ describe("POST /api/debug-table/:tableId/:step", () => {
     const tableId = await chessTable();
     await playOpening(tableId, 3);
     const source = await open(as.player, tableId);
+    // Where the source stood after each event, as the server holds it (random state and all).
+    const truth = await fullTable(server.database.db, tableId);
+    expect(truth.events).toHaveLength(3);
 
     for (const step of [0, 2, 3]) {
       const res = await as.admin.post(`/api/debug-table/${tableId}/${step}`);
@@ -375,14 +393,17 @@ describe("POST /api/debug-table/:tableId/:step", () => {
         status: "midgame",
         tableMode: "debug",
         isPrivate: true,
+        start_position: null,
         events: [],
+        // A debug table is any-seat: everyone at it sees everything.
+        live: { viewer: FULL_VIEW, events: [] },
         expected_move_id: 0,
         possibleColors: source.possibleColors,
         components: source.components,
         decks: source.decks,
         anySeat: true,
       });
-      expect(debug.start_position).toEqual(fold(source.start_position!, source.events.slice(0, step)));
+      expect(debug.live?.situation).toEqual(fullView(truth.at(step)));
       expect(debug.playerColors.map((s) => [s.color, s.userInfo])).toEqual(
         source.playerColors.map((s) => [s.color, null]),
       );
@@ -391,6 +412,7 @@ describe("POST /api/debug-table/:tableId/:step", () => {
         creatorId: await userId(server, "admin"),
         options: (await rowOf(tableId)).options,
       });
+      expect(row.startSituation).toEqual(truth.at(step));
     }
   });
 

@@ -76,6 +76,7 @@ describe("the feedback form of a table", () => {
         { id: "overall", text: "How was the game?", type: "textarea", formOrder: 2 },
       ],
       userAnswers: null,
+      edited: false,
     } satisfies TableFeedback);
 
     // The defaults: no expansion, normal speed.

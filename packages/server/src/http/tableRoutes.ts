@@ -9,7 +9,7 @@ import { decksOf } from "../projects/decks";
 import { projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { type Io, setTabMembership } from "../realtime/socket";
-import { fullViewersOf } from "../realtime/table";
+import { knownFullViewers } from "../realtime/table";
 import { fullWatchersRoom, tableRoom, viewerRoom } from "../realtime/tableBroadcast";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
@@ -92,7 +92,7 @@ export function tableRoutes(
           viewer,
           situation: snapshot.situation,
           events: snapshot.events,
-          fullViewers: server ? await fullViewersOf(server, table.id) : [],
+          fullViewers: server ? knownFullViewers(server, table.id) : [],
           mayWatchFull: mayWatchFullView(table, actor, project) && !anySeatMode(table.tableMode),
         };
     }

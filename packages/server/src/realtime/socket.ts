@@ -68,7 +68,8 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on("error", (err: Error) => app.log.error({ err }, "redis"));
     await Promise.all([pub.connect(), sub.connect()]);
-    // Requests that wait for every instance's answer (fetchSockets, used only for turn notifications)
+    // Requests that wait for every instance's answer (fetchSockets, used for turn notifications and
+    // when a table's full-view watchers change, never to answer a load or a subscribe)
     // give up after 2 s rather than the adapter's 5 s while an instance is dying.
     io.adapter(
       createAdapter(pub, sub, { key: `${deps.config.redisPrefix}:socket.io`, requestsTimeout: 2000 }),

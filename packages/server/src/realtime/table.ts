@@ -68,12 +68,45 @@ export async function fullViewersOf(io: Io, tableId: string): Promise<string[]> 
   }
 }
 
+/**
+ * The full-view watchers of each table as last told, kept by every instance: a table load or a
+ * subscribe answers from here, so it asks no other instance anything (a dying instance would hold
+ * every reconnecting client up). The list is asked of all instances only when it changes here, and
+ * shared with the others (serverSideEmit through the adapter). A watcher on an instance that dies
+ * stays listed until the list changes again.
+ */
+const watcherLists = new WeakMap<Io, Map<string, string[]>>();
+
+function listsOf(io: Io): Map<string, string[]> {
+  let lists = watcherLists.get(io);
+  if (lists === undefined) {
+    lists = new Map();
+    watcherLists.set(io, lists);
+  }
+  return lists;
+}
+
+function keepList(io: Io, tableId: string, usernames: string[]) {
+  if (usernames.length === 0) listsOf(io).delete(tableId);
+  else listsOf(io).set(tableId, usernames);
+}
+
+/** Who watches a table with the full view, as this instance was last told. */
+export function knownFullViewers(io: Io, tableId: string): string[] {
+  return listsOf(io).get(tableId) ?? [];
+}
+
+const FULL_VIEWERS_SHARED = "full-viewers";
+
 async function tellFullViewers(io: Io, tableId: string) {
-  broadcastPublic(io, tableId, "table-event", {
+  const usernames = await fullViewersOf(io, tableId);
+  keepList(io, tableId, usernames);
+  (io.serverSideEmit as (event: string, ...args: unknown[]) => boolean)(
+    FULL_VIEWERS_SHARED,
     tableId,
-    type: "full-viewers",
-    usernames: await fullViewersOf(io, tableId),
-  });
+    usernames,
+  );
+  broadcastPublic(io, tableId, "table-event", { tableId, type: "full-viewers", usernames });
 }
 
 /** Whether the actor may watch the table: anyone who may open its project (private tables by link). */
@@ -104,6 +137,18 @@ export interface TableHandlerOptions {
 }
 
 export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }: TableHandlerOptions) {
+  // Another instance's watcher list (see tellFullViewers).
+  (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+    FULL_VIEWERS_SHARED,
+    (tableId, usernames) => {
+      if (typeof tableId === "string" && Array.isArray(usernames))
+        keepList(
+          io,
+          tableId,
+          usernames.filter((u): u is string => typeof u === "string"),
+        );
+    },
+  );
   return (socket: AppSocket) => {
     const { actor } = socket.data;
     const bucket = new TokenBucket(rate.perSecond, rate.burst);
@@ -222,7 +267,7 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       // What the client missed since its last seq (the resume after a reconnect or a restart), and its
       // view whole when it missed anything, asked from the start, or became another viewer.
       const snapshot = await hub.viewerSnapshot(table.id, viewer, parsed.data.lastSeq);
-      const fullViewers = await fullViewersOf(io, table.id);
+      const fullViewers = knownFullViewers(io, table.id);
       if (!snapshot) {
         return answer({
           ok: true,

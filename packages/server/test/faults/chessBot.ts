@@ -2,15 +2,18 @@ import { isDeepStrictEqual } from "node:util";
 import {
   type Action,
   activeState,
-  appendEvent,
-  createSnapshotCache,
+  createViewerLog,
+  type EventHeader,
   type JsonObject,
+  lastSeq,
   mayAct,
   type RuleModule,
+  receiveViewEvent,
   recordTurn,
+  resyncViewerLog,
   type Situation,
-  type SnapshotCache,
-  type TableEvent,
+  type ViewEvent,
+  type ViewerLog,
   walk,
 } from "@tt/engine";
 import { type ComponentTree, piecesOf, registry } from "@tt/games";
@@ -22,11 +25,14 @@ import type {
 } from "@tt/protocol";
 import { io, type Socket } from "socket.io-client";
 import { TOO_FAST } from "../../src/realtime/table";
+import { headerOfView } from "../fullTable";
 
-// A chess player over Socket.IO, as the table page plays: it folds the log with the engine, finds a
-// legal turn with the game's own module (the piece's highlighted destinations), sends it with the seq
-// it expects, and keeps what the server acknowledged. Given several instance addresses, it moves to
-// the next one when its connection dies, the way a proxy re-routes, and asks for what it missed.
+// A chess player over Socket.IO, as the table page plays: it keeps a viewer log (its view and the
+// log's headers, never the moves: the server keeps those), folds each event's patch into its view,
+// finds a legal turn on that view with the game's own module (the piece's highlighted destinations;
+// chess keeps no secrets, so the view is the whole board), sends it with the seq it expects, and keeps
+// what the server acknowledged. Given several instance addresses, it moves to the next one when its
+// connection dies, the way a proxy re-routes, and asks for what it missed.
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,7 +76,8 @@ export const ruleContext = (load: TableLoadResponse): RuleContext => ({
 /**
  * A legal chess move for `seat` as the page would send it: one of our pieces, one of the destinations
  * the module highlights for it when it is selected (and a queen when a pawn promotes), checked by
- * evaluating the whole turn as the server will. Null: no move.
+ * evaluating the whole turn on `live` (a view will do: chess hides nothing) as the server will. Null:
+ * no move.
  */
 export function legalTurn(
   live: Situation,
@@ -155,8 +162,10 @@ export class ChessBot {
     syncedEvents: 0,
     /** An event received again with the same content (a broadcast overlapping a resync). */
     repeats: 0,
-    /** An event received again with other content (must stay 0). */
+    /** An event received again with another header (must stay 0). */
     conflicts: 0,
+    /** An event whose patch did not fit this client's view (must stay 0): it resubscribes from scratch. */
+    unfit: 0,
   };
   readonly instancesUsed = new Set<string>();
   /** Every distinct 'System error: ...' text this bot was refused with (what a player would read). */
@@ -167,7 +176,7 @@ export class ChessBot {
   paceMs: number;
   lastRefusal = "";
 
-  private readonly cache: SnapshotCache;
+  private log: ViewerLog;
   private readonly module: RuleModule;
   private readonly ctx: RuleContext;
   private readonly next: () => number;
@@ -176,6 +185,8 @@ export class ChessBot {
   private urlIndex = 0;
   private pending: Pending | null = null;
   private gap = false;
+  /** The next subscription asks for everything (-1): this client's view cannot be trusted. */
+  private whole = false;
   private stopped = false;
   private wakers: (() => void)[] = [];
   private turnCounter = 0;
@@ -184,10 +195,11 @@ export class ChessBot {
     this.name = options.name;
     this.tableId = options.load.tableId;
     this.seat = options.seat;
-    const start = options.load.start_position;
-    if (!start) throw new Error("the table has not started");
-    this.cache = createSnapshotCache(start, [], 50);
-    for (const event of options.load.events) this.receive(event, "sync");
+    const live = options.load.live;
+    if (!live) throw new Error("the table is not running");
+    // The load may be another user's (chess shows everyone the same board): the first subscription
+    // answers with this user's viewer and view.
+    this.log = createViewerLog(live.viewer, live.situation, live.events);
     this.module = registry.moduleFor(options.load.projectInfo.slug);
     this.ctx = ruleContext(options.load);
     this.next = random(options.seed);
@@ -199,13 +211,19 @@ export class ChessBot {
     return this.pending !== null;
   }
 
-  /** The log as this client has it. */
-  get events(): readonly TableEvent[] {
-    return this.cache.events;
+  /** The log as this client has it: every event's header, by seq. */
+  get events(): readonly EventHeader[] {
+    return this.log.headers;
   }
 
+  /** This client's view after the last event it has. */
   get situation(): Situation {
-    return this.cache.live;
+    return this.log.view;
+  }
+
+  /** Whose view it holds: its seat, or 'spectator'. */
+  get viewer(): string {
+    return this.log.viewer;
   }
 
   /** The instance this bot is connected to now, or null. */
@@ -224,8 +242,8 @@ export class ChessBot {
         await this.sync();
         continue;
       }
-      if (this.cache.live.ended && !this.pending) return;
-      if (!this.pending && (this.paused || !mayAct(this.cache.live, this.seat))) {
+      if (this.log.view.ended && !this.pending) return;
+      if (!this.pending && (this.paused || !mayAct(this.log.view, this.seat))) {
         await this.changed(500);
         continue;
       }
@@ -250,7 +268,7 @@ export class ChessBot {
     this.stopped = false;
     for (let attempt = 0; attempt < 50; attempt++) {
       if (!this.socket?.connected) await this.reconnect();
-      if (await this.sync()) break;
+      if ((await this.sync()) && !this.gap) break;
     }
     this.close();
   }
@@ -309,51 +327,86 @@ export class ChessBot {
   private wire(socket: Socket) {
     socket.on("table-event", (message: TableEventMessage) => {
       if (message.tableId !== this.tableId || !("event" in message) || !message.event) return;
-      this.receive(message.event, "live");
+      this.receive(message.event);
       this.wake();
     });
     socket.on("table-event-reject", () => this.wake());
     socket.on("disconnect", () => this.wake());
   }
 
-  /** Adds an event to the log; an event past the end means something was missed: resync. */
-  private receive(event: TableEvent, via: "live" | "sync") {
-    const have = this.cache.events[event.seq];
-    if (have) {
-      // Deep equality without key order: events read back from jsonb come with their keys reordered.
-      if (isDeepStrictEqual(have, event)) this.counts.repeats++;
-      else this.counts.conflicts++;
-      return;
-    }
-    if (event.seq > this.cache.events.length) {
-      this.gap = true;
-      return;
-    }
-    appendEvent(this.cache, event);
-    if (via === "live") this.counts.liveEvents++;
-    else this.counts.syncedEvents++;
+  /** Whether an event this client already has comes again alike (a repeat) or not (a conflict). */
+  private compare(known: EventHeader, event: ViewEvent) {
+    // Deep equality without key order: events read back from jsonb come with their keys reordered.
+    if (isDeepStrictEqual(known, headerOfView(event))) this.counts.repeats++;
+    else this.counts.conflicts++;
   }
 
-  /** table-subscribe from the last seq: the events missed. False when the instance did not answer. */
+  /** Folds a live event into the view; an event past the end means something was missed: resync. */
+  private receive(event: ViewEvent) {
+    const known = this.log.headers[event.seq];
+    if (known) return this.compare(known, event);
+    const received = receiveViewEvent(this.log, event);
+    if (received.kind === "applied") {
+      this.log = received.log;
+      this.counts.liveEvents++;
+    } else if (received.kind === "gap") {
+      this.gap = true;
+    } else if (received.kind === "error") {
+      this.counts.unfit++;
+      this.gap = true;
+      this.whole = true;
+    }
+  }
+
+  /**
+   * table-subscribe from the last seq: the events missed and, with them, the view whole. False when
+   * the instance did not answer.
+   */
   async sync(): Promise<boolean> {
     const socket = this.socket;
     if (!socket?.connected) return false;
+    // Cleared before asking: a gap found by a broadcast while the answer is on its way asks again.
+    this.gap = false;
     try {
       const ack = (await socket.timeout(5000).emitWithAck("table-subscribe", {
         tableId: this.tableId,
-        lastSeq: this.cache.events.length - 1,
+        lastSeq: this.whole ? -1 : lastSeq(this.log),
       })) as TableSubscribeAck;
       if (!ack.ok) throw new Error(ack.reason);
-      this.gap = false;
-      for (const event of ack.events) this.receive(event, "sync");
+      this.resync(ack);
       this.counts.resyncs++;
       return true;
     } catch {
       // No answer: the instance is gone or failing; go to the next one.
+      this.gap = true;
       socket.close();
       this.urlIndex++;
       return false;
     }
+  }
+
+  private resync(ack: TableSubscribeAck & { ok: true }) {
+    const missed: ViewEvent[] = [];
+    for (const event of ack.events) {
+      const known = this.log.headers[event.seq];
+      if (known) this.compare(known, event);
+      else missed.push(event);
+    }
+    // Broadcasts sent while the subscription was answered may have come first: an answer behind this
+    // log has nothing new, and its view is older than the one this client holds.
+    if (ack.expected_move_id - 1 < lastSeq(this.log)) {
+      if (this.whole) this.gap = true;
+      return;
+    }
+    if (missed.length > 0 && ack.situation === undefined) {
+      // Events without the view they lead to: ask again for everything.
+      this.gap = true;
+      this.whole = true;
+      return;
+    }
+    this.log = resyncViewerLog(this.log, ack.viewer, ack.situation, missed);
+    this.counts.syncedEvents += missed.length;
+    this.whole = false;
   }
 
   private wake() {
@@ -373,8 +426,8 @@ export class ChessBot {
   }
 
   private choose(): Pending {
-    const seq = this.cache.events.length;
-    const actions = legalTurn(this.cache.live, seq, this.seat, this.module, this.ctx, this.next);
+    const seq = lastSeq(this.log) + 1;
+    const actions = legalTurn(this.log.view, seq, this.seat, this.module, this.ctx, this.next);
     if (!actions) throw new Error(`${this.name}: no legal move at seq ${seq} although ${this.seat} may act`);
     this.turnCounter++;
     return { turnUID: `${this.name}-${seq}-${this.turnCounter}`, moveId: seq, actions };
@@ -448,10 +501,10 @@ export class ChessBot {
         // again only if the log does not have it and is still where the turn expected it.
         await this.reconnect();
         await this.sync();
-        if (this.cache.events.some((e) => e.kind === "turn" && e.turnUID === turn.turnUID)) {
+        if (this.log.headers.some((e) => e.kind === "turn" && e.turnUID === turn.turnUID)) {
           this.counts.foundInLog++;
           this.pending = null;
-        } else if (turn.moveId !== this.cache.events.length) {
+        } else if (turn.moveId !== this.log.headers.length) {
           this.pending = null;
         }
         return;

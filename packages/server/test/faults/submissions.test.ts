@@ -1,19 +1,27 @@
 import {
   type Action,
-  appendEvent,
-  createSnapshotCache,
+  createViewerLog,
   mayAct,
+  receiveViewEvent,
   type Situation,
-  type TableEvent,
+  type TableHolder,
+  type ViewEvent,
 } from "@tt/engine";
 import { registry } from "@tt/games";
-import type { TableEventMessage, TableLoadResponse, TableRejectMessage } from "@tt/protocol";
+import {
+  TABLE_REFUSALS,
+  type TableEventMessage,
+  type TableLoadResponse,
+  type TableRejectMessage,
+  type TableSubscribeAck,
+} from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/auth/permissions";
 import { tableEvents, tables, users } from "../../src/db/schema";
 import { TableHub, type TurnAnswer } from "../../src/tables/hub";
+import { fullTable } from "../fullTable";
 import { startTestServer, type TestServer } from "../harness";
 import { click, legalTurn, random, ruleContext, square } from "./chessBot";
 import { redisPrefix, scaleOutEnabled } from "./instances";
@@ -23,7 +31,9 @@ import { chessTable, type Person, people, until, whiteSeat } from "./world";
 // from two instances. The (table, seq) key and the turn id decide: exactly one turn is written for a
 // seq, a retry gets the event it produced, a stale or early seq gets 'outOfSync', and nothing else
 // changes. Runs on the embedded database and, in the PostgreSQL run, also across two instances
-// joined by Redis.
+// joined by Redis. The tests that drive hubs directly keep the table as the server does (the engine's
+// table holder, from the table's start in the database); the ones over sockets see what a client
+// sees, each event as its viewer receives it.
 
 let server: TestServer;
 let second: TestServer | undefined;
@@ -48,7 +58,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A tab at the table: the events and refusals it receives, in order. */
+/** A tab at the table: the subscription's answer, and the events and refusals it receives, in order. */
 async function tab(url: string, who: Person, tableId: string) {
   const socket: Socket = io(url, {
     transports: ["websocket"],
@@ -57,17 +67,29 @@ async function tab(url: string, who: Person, tableId: string) {
     forceNew: true,
   });
   opened.push(socket);
-  const events: TableEvent[] = [];
+  const events: ViewEvent[] = [];
   const rejects: TableRejectMessage[] = [];
   socket.on("table-event", (m: TableEventMessage) => {
     if (m.tableId === tableId && "event" in m && m.event) events.push(m.event);
   });
   socket.on("table-event-reject", (m: TableRejectMessage) => rejects.push(m));
   await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+  const ack = (await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 })) as TableSubscribeAck & {
+    ok: true;
+  };
   const send = (moveId: number, actions: Action[], turnUID: string) =>
     socket.emit("game-move", { tableId, moveId, turnUID, actions, editMode: false });
-  return { socket, events, rejects, send };
+  /** The tab's view: the one it subscribed with, each event received folded in (a repeat changes nothing). */
+  const view = (): Situation => {
+    let log = createViewerLog(ack.viewer, ack.situation!, ack.events);
+    for (const event of events) {
+      const r = receiveViewEvent(log, event);
+      if (r.kind === "gap" || r.kind === "error") throw new Error(`event ${event.seq}: ${r.kind}`);
+      if (r.kind === "applied") log = r.log;
+    }
+    return log.view;
+  };
+  return { socket, events, rejects, send, view };
 }
 
 /** A new chess table with tabs for White, Black and a spectator. */
@@ -128,7 +150,11 @@ describe("duplicate, replayed and out-of-order submissions", () => {
     expect(g.black.events[2]).toEqual(g.black.events[1]);
     g.white.send(0, nf3, "w0-again");
     await until(() => g.white.rejects.length === 1, "the stale seq refused");
-    expect(g.white.rejects[0]).toMatchObject({ turnUID: "w0-again", reason: "outOfSync" });
+    expect(g.white.rejects[0]).toMatchObject({
+      turnUID: "w0-again",
+      reason: "outOfSync",
+      code: TABLE_REFUSALS.outOfSync,
+    });
 
     g.white.send(2, nf3, "w2");
     await until(() => g.watcher.events.length === 3, "the next turn");
@@ -140,7 +166,11 @@ describe("duplicate, replayed and out-of-order submissions", () => {
     const g = await game();
     g.white.send(1, nf3, "ahead");
     await until(() => g.white.rejects.length === 1, "the early turn refused");
-    expect(g.white.rejects[0]).toMatchObject({ turnUID: "ahead", reason: "outOfSync" });
+    expect(g.white.rejects[0]).toMatchObject({
+      turnUID: "ahead",
+      reason: "outOfSync",
+      code: TABLE_REFUSALS.outOfSync,
+    });
     expect(await stored(g.tableId)).toEqual([]);
 
     g.white.send(0, e4, "in-order");
@@ -148,7 +178,11 @@ describe("duplicate, replayed and out-of-order submissions", () => {
     g.black.send(3, nc6, "far-ahead");
     g.black.send(1, e5, "b-in-order");
     await until(() => g.watcher.events.length === 2 && g.black.rejects.length === 1, "both answered");
-    expect(g.black.rejects[0]).toMatchObject({ turnUID: "far-ahead", reason: "outOfSync" });
+    expect(g.black.rejects[0]).toMatchObject({
+      turnUID: "far-ahead",
+      reason: "outOfSync",
+      code: TABLE_REFUSALS.outOfSync,
+    });
     expect(await stored(g.tableId)).toEqual(["0:in-order", "1:b-in-order"]);
   });
 });
@@ -182,15 +216,16 @@ describe("two instances racing for one seq", () => {
     // Two hubs on one database are two instances: each has its own cache of the live situation.
     const hubs = [new TableHub(server.database.db), new TableHub(server.database.db)];
     const who = await actors();
-    const cache = createSnapshotCache(load.start_position!, [], 50);
+    const table = await fullTable(server.database.db, tableId);
     for (let round = 0; round < ROUNDS; round++) {
-      const seq = cache.events.length;
-      const { seat, one, other } = rivals(load, cache.live, seq, round);
+      const seq = table.events.length;
+      const { seat, one, other } = rivals(load, table.live, seq, round);
       const answers = await Promise.all(
         [one, other].map((actions, i) =>
           hubs[i]!.submitTurn(
             who[seat]!,
             { tableId, moveId: seq, turnUID: `race-${round}-${i}`, actions, editMode: false },
+            seat,
             Date.now(),
           ),
         ),
@@ -198,28 +233,31 @@ describe("two instances racing for one seq", () => {
       const won = answers.filter((a): a is TurnAnswer & { kind: "event" } => a.kind === "event");
       const lost = answers.filter((a) => a.kind !== "event");
       expect(won).toHaveLength(1);
-      expect(lost).toEqual([{ kind: "reject", reason: "outOfSync" }]);
-      appendEvent(cache, won[0]!.event);
+      expect(lost).toEqual([{ kind: "reject", reason: "outOfSync", code: TABLE_REFUSALS.outOfSync }]);
+      table.append(won[0]!.event);
     }
     const rows = await stored(tableId);
     expect(rows).toHaveLength(ROUNDS);
-    expect(rows).toEqual(cache.events.map((e) => `${e.seq}:${e.kind === "turn" ? e.turnUID : ""}`));
+    expect(rows).toEqual(table.events.map((e) => `${e.seq}:${e.kind === "turn" ? e.turnUID : ""}`));
   });
 
   it(`writes a turn sent to both instances at once once, and answers both with its event (${ROUNDS} rounds)`, async () => {
     const { load, tableId } = await game();
     const hubs = [new TableHub(server.database.db), new TableHub(server.database.db)];
     const who = await actors();
-    const cache = createSnapshotCache(load.start_position!, [], 50);
+    const table = await fullTable(server.database.db, tableId);
     for (let round = 0; round < ROUNDS; round++) {
-      const seq = cache.events.length;
-      const { seat, one } = rivals(load, cache.live, seq, round);
+      const seq = table.events.length;
+      const { seat, one } = rivals(load, table.live, seq, round);
       const move = { tableId, moveId: seq, turnUID: `same-${round}`, actions: one, editMode: false };
-      const answers = await Promise.all(hubs.map((h) => h.submitTurn(who[seat]!, move, Date.now())));
+      const answers = await Promise.all(hubs.map((h) => h.submitTurn(who[seat]!, move, seat, Date.now())));
       expect(answers.map((a) => a.kind).sort()).toEqual(["duplicate", "event"]);
-      const events = answers.map((a) => (a.kind === "event" || a.kind === "duplicate" ? a.event : null));
-      expect(events[1]).toEqual(events[0]);
-      appendEvent(cache, events[0]!);
+      // Both senders get the same event: the duplicate as the sender's viewer receives it.
+      const written = answers.find((a): a is TurnAnswer & { kind: "event" } => a.kind === "event")!;
+      const repeated = answers.find((a): a is TurnAnswer & { kind: "duplicate" } => a.kind === "duplicate")!;
+      expect(repeated.event).toEqual(written.forViewer(seat));
+      expect(repeated.event).toMatchObject({ seq, turnUID: `same-${round}` });
+      table.append(written.event);
     }
     expect(await stored(tableId)).toHaveLength(ROUNDS);
   });
@@ -235,12 +273,12 @@ describe("two instances racing for one seq", () => {
         black: await tab(second!.url, blackName, g.tableId),
         watcher: await tab(second!.url, folks.watcher, g.tableId),
       };
-      const cache = createSnapshotCache(g.load.start_position!, [], 50);
       const players = [g.white, g.black, onB.white, onB.black];
       const refused = () => players.reduce((n, t) => n + t.rejects.length, 0);
       for (let round = 0; round < 10; round++) {
-        const seq = cache.events.length;
-        const { seat, one, other } = rivals(g.load, cache.live, seq, round);
+        const seq = round;
+        // The board as the spectator sees it (chess hides nothing): each rival turn is legal on it.
+        const { seat, one, other } = rivals(g.load, g.watcher.view(), seq, round);
         const side = seat === whiteSeat(g.load) ? "white" : "black";
         seats[side].send(seq, one, `sock-${round}-a`);
         onB[side].send(seq, other, `sock-${round}-b`);
@@ -249,12 +287,13 @@ describe("two instances racing for one seq", () => {
           `round ${round} decided`,
         );
         expect(onB.watcher.events[seq]).toEqual(g.watcher.events[seq]);
-        appendEvent(cache, g.watcher.events[seq]!);
       }
       const rejects = players.flatMap((t) => t.rejects);
       expect(rejects.map((r) => r.reason)).toEqual(Array(10).fill("outOfSync"));
       expect(g.watcher.events).toEqual(onB.watcher.events);
       expect(await stored(g.tableId)).toHaveLength(10);
+      const table = await fullTable(server.database.db, g.tableId);
+      for (const watcher of [g.watcher, onB.watcher]) expect(watcher.view()).toEqual(table.view("spectator"));
     });
   });
 });
@@ -274,27 +313,29 @@ describe("an instance's cache of live situations", () => {
     const seats: Record<string, Actor> = { red: actor(folks.red.name), blue: actor(folks.blue.name) };
     // One after the other: a user keeps one unstarted table per project, a new one replaces it.
     const games = [await game(), await game()];
-    const caches = games.map((g) => createSnapshotCache(g.load.start_position!, [], 50));
+    const tables: TableHolder[] = [];
+    for (const g of games) tables.push(await fullTable(server.database.db, g.tableId));
     const module = registry.moduleFor("chess");
     for (let turn = 0; turn < 24; turn++) {
       const i = turn % 2;
       const { load, tableId } = games[i]!;
-      const cache = caches[i]!;
-      const seq = cache.events.length;
-      const seat = mayAct(cache.live, "red") ? "red" : "blue";
-      const actions = legalTurn(cache.live, seq, seat, module, ruleContext(load), random(turn + 1))!;
+      const table = tables[i]!;
+      const seq = table.events.length;
+      const seat = mayAct(table.live, "red") ? "red" : "blue";
+      const actions = legalTurn(table.live, seq, seat, module, ruleContext(load), random(turn + 1))!;
       const hub = turn % 3 === 2 ? other : small;
       const answer = await hub.submitTurn(
         seats[seat]!,
         { tableId, moveId: seq, turnUID: `cache-${turn}`, actions, editMode: false },
+        seat,
         Date.now(),
       );
       expect(answer.kind, `turn ${turn}`).toBe("event");
-      if (answer.kind === "event") appendEvent(cache, answer.event);
+      if (answer.kind === "event") table.append(answer.event);
     }
     for (const [i, g] of games.entries()) {
       expect(await stored(g.tableId)).toHaveLength(12);
-      expect(await small.situation(g.tableId)).toEqual(caches[i]!.live);
+      expect(await small.situationAt(g.tableId, 12)).toEqual({ count: 12, situation: tables[i]!.live });
     }
   });
   it("plays on when two instances take turns at one table, each catching up with the other's turns", async () => {
@@ -309,22 +350,24 @@ describe("an instance's cache of live situations", () => {
     });
     const seats: Record<string, Actor> = { red: actor(folks.red.name), blue: actor(folks.blue.name) };
     const { load, tableId } = await game();
-    const cache = createSnapshotCache(load.start_position!, [], 50);
+    const table = await fullTable(server.database.db, tableId);
     const module = registry.moduleFor("chess");
     for (let turn = 0; turn < 20; turn++) {
-      const seq = cache.events.length;
-      const seat = mayAct(cache.live, "red") ? "red" : "blue";
-      const actions = legalTurn(cache.live, seq, seat, module, ruleContext(load), random(turn + 7))!;
+      const seq = table.events.length;
+      const seat = mayAct(table.live, "red") ? "red" : "blue";
+      const actions = legalTurn(table.live, seq, seat, module, ruleContext(load), random(turn + 7))!;
       const answer = await hubs[turn % 2]!.submitTurn(
         seats[seat]!,
         { tableId, moveId: seq, turnUID: `pair-${turn}`, actions, editMode: false },
+        seat,
         Date.now(),
       );
       expect(answer.kind, `turn ${turn}`).toBe("event");
-      if (answer.kind === "event") appendEvent(cache, answer.event);
+      if (answer.kind === "event") table.append(answer.event);
     }
     expect(await stored(tableId)).toHaveLength(20);
-    for (const hub of hubs) expect(await hub.situation(tableId)).toEqual(cache.live);
+    for (const hub of hubs)
+      expect(await hub.situationAt(tableId, 20)).toEqual({ count: 20, situation: table.live });
   });
 
   it("does not play from a cache whose table changed elsewhere: a seat handed over, the table ended", async () => {
@@ -340,10 +383,13 @@ describe("an instance's cache of live situations", () => {
     const g = await game();
     const whiteColor = whiteSeat(g.load);
     const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
+    const blackColor = whiteColor === "red" ? "blue" : "red";
     const play = (who: Person, moveId: number, actions: Action[]) =>
       hub.submitTurn(
         actor(who),
         { tableId: g.tableId, moveId, turnUID: `elsewhere-${moveId}-${who.name}`, actions, editMode: false },
+        // The sender's viewer: White's seat, or the other one (Black's, later the watcher's).
+        who === white ? whiteColor : blackColor,
         Date.now(),
       );
     expect((await play(white, 0, e4)).kind).toBe("event");
@@ -356,13 +402,18 @@ describe("an instance's cache of live situations", () => {
     await server.database.db.update(tables).set({ seats }).where(eq(tables.id, g.tableId));
     const refused = await play(black, 1, e5);
     // No seat any more: the rules refuse them as a spectator.
-    expect(refused).toEqual({ kind: "reject", reason: "You cannot play now: Wait for your turn" });
+    expect(refused).toEqual({
+      kind: "reject",
+      reason: "You cannot play now: Wait for your turn",
+      code: "turn/not-your-turn",
+    });
     expect((await play(folks.watcher, 1, e5)).kind).toBe("event");
 
     await server.database.db.update(tables).set({ status: "ended" }).where(eq(tables.id, g.tableId));
     expect(await play(white, 2, nf3)).toEqual({
       kind: "reject",
       reason: "You can only do moves in midgame tables.",
+      code: TABLE_REFUSALS.notMidgame,
     });
     expect(await stored(g.tableId)).toEqual([
       `0:elsewhere-0-${white.name}`,

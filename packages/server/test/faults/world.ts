@@ -1,14 +1,15 @@
-import type { Situation, TableEvent } from "@tt/engine";
+import { headerOf } from "@tt/engine";
 import type { TableInfo, TableLoadResponse } from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../../src/db/connect";
 import { tableEvents, tables } from "../../src/db/schema";
+import { fullTable } from "../fullTable";
 import { Client } from "../harness";
 import { ChessBot, sleep } from "./chessBot";
 
 // Players, chess tables and whole games across instances, and the checks every fault test ends with:
-// nothing acknowledged lost, every client's log equal to the database's.
+// nothing acknowledged lost, every client's log and view equal to the database's.
 
 export interface Person {
   name: string;
@@ -58,9 +59,9 @@ export async function chessTable(url: string, red: Person, blue: Person): Promis
   return load.json() as TableLoadResponse;
 }
 
-/** Which seat is White, from the start situation the server set up. */
+/** Which seat is White, from the running table's view (chess shows every player the whole board). */
 export const whiteSeat = (load: TableLoadResponse) =>
-  ((load.start_position as Situation).globals.sides as { white: string }).white;
+  (load.live!.situation.globals.sides as { white: string }).white;
 
 export interface MatchOptions {
   red: Person;
@@ -177,7 +178,8 @@ export interface Verified {
  * The checks every fault test ends with, per table: the log in the database is contiguous from 0 and
  * matches the table's counters (no half-written turn); every turn a client was acknowledged is in it
  * at the seq it was acknowledged with; every client, after asking for what it missed, has exactly the
- * database's log: nothing lost, nothing twice, nothing different.
+ * database's log (each event's header) and the view the server's own fold of it gives that client:
+ * nothing lost, nothing twice, nothing different.
  */
 export async function verifyTables(db: Db, bots: ChessBot[]): Promise<Verified> {
   const byTable = new Map<string, ChessBot[]>();
@@ -196,7 +198,9 @@ export async function verifyTables(db: Db, bots: ChessBot[]): Promise<Verified> 
       expected: rows.length,
       turns: rows.length,
     });
-    const log = rows.map((r) => r.event as TableEvent);
+    const holder = await fullTable(db, tableId);
+    expect(holder.events).toHaveLength(rows.length);
+    const log = holder.events.map(headerOf);
     for (const client of clients) {
       for (const [turnUID, seq] of client.acked) {
         expect(rows[seq]?.turnUid, `${client.name}'s acknowledged ${turnUID}`).toBe(turnUID);
@@ -204,7 +208,9 @@ export async function verifyTables(db: Db, bots: ChessBot[]): Promise<Verified> 
       }
       await client.finish();
       expect(client.events, `${client.name}'s log`).toEqual(log);
+      expect(client.situation, `${client.name}'s view`).toEqual(holder.view(client.viewer));
       expect(client.counts.conflicts).toBe(0);
+      expect(client.counts.unfit, `${client.name}: patches that did not fit`).toBe(0);
       expect(client.counts.refusedRules, `${client.name}: ${client.lastRefusal}`).toBe(0);
     }
     // The status follows the log: a game the log ends is ended in the table row, and only then.

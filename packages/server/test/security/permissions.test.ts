@@ -1,9 +1,10 @@
+import type { TableLoadResponse } from "@tt/protocol";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminScenarios } from "./adminScenarios";
 import { type Ctx, matches, runCall } from "./matrix";
 import { playScenarios } from "./playScenarios";
-import { socketScenarios } from "./socketMatrix";
+import { runningTable, socketScenarios } from "./socketMatrix";
 import {
   ACTORS,
   buildWorld,
@@ -33,6 +34,21 @@ afterAll(() => server?.close());
 
 const label = (s: { name?: string }) => (s.name ? ` (${s.name})` : "");
 
+/**
+ * Socket.IO's own lifecycle events (socket.io-parser's RESERVED_EVENTS). The server may listen to
+ * them (realtime/table.ts tells the players when a full-view watcher leaves, on 'disconnecting'), but
+ * no client can send one: the client library refuses the names, and the server's decoder refuses an
+ * event packet that carries one and closes the connection (checked below). Nothing to permit.
+ */
+const LIFECYCLE = new Set([
+  "connect",
+  "connect_error",
+  "disconnect",
+  "disconnecting",
+  "newListener",
+  "removeListener",
+]);
+
 describe("the permission matrix inventory", () => {
   it("has a scenario for every HTTP route the server registers, and none for a route it lacks", () => {
     const registered = new Set(server.routes.map((r) => `${r.method} ${r.url}`));
@@ -50,11 +66,33 @@ describe("the permission matrix inventory", () => {
         serverSide!
           .eventNames()
           .map(String)
-          .filter((e) => e !== "error"),
+          .filter((e) => e !== "error" && !LIFECYCLE.has(e)),
       );
       const covered = new Set(sockets.map((x) => x.event));
       expect([...listened].filter((e) => !covered.has(e)).sort()).toEqual([]);
       expect([...covered].filter((e) => !listened.has(e)).sort()).toEqual([]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("leaves out Socket.IO's lifecycle events because no client can send one", async () => {
+    const s = await openSocket(server, w.as.player);
+    try {
+      for (const event of LIFECYCLE) expect(() => s.emit(event), event).toThrow("reserved event name");
+      // Past the library, as a hand-made packet: an unknown event is ignored and the socket lives on...
+      s.io.engine.write(`2${JSON.stringify(["no-such-event", {}])}`);
+      expect(
+        (
+          (await s.emitWithAck("table-subscribe", { tableId: w.privateTable, lastSeq: -1 })) as {
+            ok: boolean;
+          }
+        ).ok,
+      ).toBe(true);
+      // ...while 'disconnecting' is refused by the server's decoder, which closes the connection.
+      const closed = new Promise<string>((resolve) => s.once("disconnect", resolve));
+      s.io.engine.write(`2${JSON.stringify(["disconnecting", {}])}`);
+      expect(await closed).toBe("transport close");
     } finally {
       s.close();
     }
@@ -102,6 +140,29 @@ describe("socket events", () => {
 });
 
 describe("what the matrix's statuses do not show", () => {
+  it("opens a running table with the full view only for those who may watch with it, and only when asked", async () => {
+    const tableId = await runningTable(ctx);
+    const viewers: Record<string, [string | number, string | number]> = {};
+    for (const actor of ACTORS) {
+      if (actor === "anonymous") continue;
+      const open = async (query: string) => {
+        const res = await w.as[actor].get(`/api/table-open/${tableId}${query}`);
+        return res.status === 200 ? ((res.json() as TableLoadResponse).live?.viewer ?? "none") : res.status;
+      };
+      viewers[actor] = [await open(""), await open("?view=full")];
+    }
+    // A seated designer sees what their seat sees; project admins without a seat may ask for all.
+    expect(viewers).toEqual({
+      player: ["spectator", "spectator"],
+      outsider: [404, 404],
+      mod: ["spectator", "full"],
+      designer: ["blue", "blue"],
+      admin: ["spectator", "full"],
+      superadmin: ["spectator", "full"],
+      stranger: ["spectator", "spectator"],
+    });
+  });
+
   it("leaves a closed project out of a profile's games for those outside it", async () => {
     const stats = async (actor: "outsider" | "stranger") =>
       (await w.as[actor].get("/api/get-user-game-stats/?username=tester")).json() as {

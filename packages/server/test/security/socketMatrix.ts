@@ -1,10 +1,21 @@
-import type { TableRejectMessage, TableSubscribeAck } from "@tt/protocol";
+import { FULL_VIEW } from "@tt/engine";
+import type { TableInfo, TableRejectMessage, TableSubscribeAck } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { tableEvents } from "../../src/db/schema";
 import { NOT_AT_TABLE } from "../../src/realtime/table";
-import { type Ctx, type Expectation, loggedIn, maintainers, members, type Outcome, with_ } from "./matrix";
-import { type Actor, nextEvent, openSocket, sandboxTable } from "./world";
+import {
+  type Ctx,
+  type Expectation,
+  loggedIn,
+  maintainers,
+  members,
+  must,
+  type Outcome,
+  projectAdmins,
+  with_,
+} from "./matrix";
+import { type Actor, GAME, nextEvent, openSocket, sandboxTable } from "./world";
 
 // The socket half of the permission matrix: every event a connected socket listens to, and what each
 // actor's attempt comes to. A refusal 'Table not found.' counts as 404 (the table does not exist for
@@ -30,8 +41,32 @@ const creatorOnly: Expectation = with_(members, {
 const roll = { kind: "press state button", button: "roll" } as const;
 let serial = 0;
 
-async function subscribe(s: Socket, tableId: string): Promise<TableSubscribeAck> {
-  return (await s.emitWithAck("table-subscribe", { tableId, lastSeq: -1 })) as TableSubscribeAck;
+async function subscribe(s: Socket, tableId: string, fullView = false): Promise<TableSubscribeAck> {
+  return (await s.emitWithAck("table-subscribe", { tableId, lastSeq: -1, fullView })) as TableSubscribeAck;
+}
+
+/**
+ * A running competitive table of the game, where the full view is a privilege (at a sandbox everyone
+ * sees everything): 'tester' and the designer hold its seats. Made once, by the first scenario that
+ * needs it.
+ */
+let running: Promise<string> | undefined;
+export function runningTable({ w }: Ctx): Promise<string> {
+  running ??= (async () => {
+    const created = await must(
+      w.tester.post(`/api/projects/${GAME}/new-table`, {
+        start_position: { options: {}, playerColors: ["red", "blue"] },
+        tableMode: "competitive-edit",
+      }),
+      "competitive table",
+    );
+    const { tableId } = JSON.parse(created.text) as TableInfo;
+    await must(w.tester.get(`/api/projects/${GAME}/join-table/${tableId}?color=red`), "tester joins");
+    await must(w.as.designer.get(`/api/projects/${GAME}/join-table/${tableId}?color=blue`), "designer joins");
+    await must(w.tester.post(`/api/projects/${GAME}/${tableId}/start-table`, {}), "start");
+    return tableId;
+  })();
+  return running;
 }
 
 /** The first answer to the socket about `tableId`: a refusal, or the success event `success` waits for. */
@@ -98,6 +133,18 @@ export function socketScenarios(): SocketScenario[] {
       run: async (_a, s, ctx) => {
         const ack = await subscribe(s, ctx.w.privateTable);
         if (ack.ok) return "ok";
+        return ack.reason === "Table not found." ? 404 : 403;
+      },
+    },
+    {
+      event: "table-subscribe",
+      name: "with the full view, at a running competitive table",
+      // The project's mods and designers and site admins who hold no seat (the designer holds one and
+      // sees what their seat sees); the others may watch, as a spectator, but not ask for this.
+      expect: with_(projectAdmins(403), { designer: 403 }),
+      run: async (_a, s, ctx) => {
+        const ack = await subscribe(s, await runningTable(ctx), true);
+        if (ack.ok) return ack.viewer === FULL_VIEW ? "ok" : "nothing";
         return ack.reason === "Table not found." ? 404 : 403;
       },
     },

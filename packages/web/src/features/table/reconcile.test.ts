@@ -111,4 +111,23 @@ describe("optimistic reconciliation over the viewer's log", () => {
     expect(findComponent(after.confirmed.view.root, "white-pawn-e2")).toBeDefined();
     expect(after.confirmed.view).toBe(table.view("red"));
   });
+
+  it("keeps a newer view than a resubscribe's answer that a live event overtook", () => {
+    const { table, model } = setUp();
+    playChess(table, "red", "white-pawn-e2", "e4");
+    const early = {
+      viewer: "red",
+      situation: table.view("red"),
+      events: table.history("red", 0),
+      expected_move_id: 1,
+    };
+    playChess(table, "blue", "black-pawn-e7", "e5");
+    const live = receiveEvents(model, [
+      table.viewEvent("red", 0, true),
+      table.viewEvent("red", 1, true),
+    ]).model;
+    const after = resynced(live, early);
+    expect(after.confirmed).toBe(live.confirmed);
+    expect(after.confirmed.view).toEqual(table.view("red"));
+  });
 });

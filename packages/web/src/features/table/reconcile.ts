@@ -103,8 +103,15 @@ export function receiveReject(
 /** A resubscribe answered: the missed events and the view (when sent); out of sync clears. */
 export function resynced(
   model: TableModel,
-  answer: { viewer: string; situation?: Situation; events: readonly ViewEvent[] },
+  answer: { viewer: string; situation?: Situation; events: readonly ViewEvent[]; expected_move_id?: number },
 ): TableModel {
+  // An answer older than what arrived live meanwhile (another instance's broadcast overtook it):
+  // its view is behind; keep the newer one. A change of viewer is always taken.
+  const behind =
+    answer.expected_move_id !== undefined &&
+    answer.expected_move_id - 1 < lastSeq(model.confirmed) &&
+    answer.viewer === model.confirmed.viewer;
+  if (behind) return { ...model, outOfSync: false };
   return {
     confirmed: resyncViewerLog(model.confirmed, answer.viewer, answer.situation, answer.events),
     pending: answer.events.length > 0 || answer.situation !== undefined ? null : model.pending,
