@@ -58,7 +58,7 @@ export async function startedChess(
   const start = await red.request.post(`${base}/${tableId}/start-table`, { data: {} });
   expect(start.status()).toBe(200);
   const load = (await (await red.request.get(`${server.url}/api/table-open/${tableId}`)).json()) as {
-    start_position: { globals: { sides: { white: "red" | "blue" } } };
+    live: { situation: { globals: { sides: { white: "red" | "blue" } } } };
   };
-  return { tableId, white: load.start_position.globals.sides.white };
+  return { tableId, white: load.live.situation.globals.sides.white };
 }

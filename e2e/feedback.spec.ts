@@ -55,9 +55,9 @@ describe("feedback results", () => {
     const load = (await (
       await ann.page.request.get(`${site.server.url}/api/table-open/${t.tableId}`)
     ).json()) as {
-      start_position: { globals: { sides: { white: string } } };
+      live: { situation: { globals: { sides: { white: string } } } };
     };
-    const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
+    const [white, black] = load.live.situation.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
     // Fool's mate: 1. f3 e5 2. g4 Qh4#
     await playMoves(white.context, t.tableId, [{ seq: 0, piece: "white-pawn-f2", to: "f3" }]);
     await playMoves(black.context, t.tableId, [{ seq: 1, piece: "black-pawn-e7", to: "e5" }]);

@@ -23,13 +23,19 @@ const port = String(21000 + Math.floor(Math.random() * 20000));
 
 const site = sharedSite({ PORT: port });
 
-/** The parts of the server's situation (GET /api/table-open) this test reads. */
+/**
+ * The parts of GET /api/table-open this test reads: a running table's situation as a watcher with the
+ * full view sees it (deck order, both hands), and an ended table's whole log.
+ */
 interface TableOpen {
   status: string;
-  start_position: {
-    root: Piece;
-    gameState: { current: { activePlayer: string } };
-  };
+  live: {
+    viewer: string;
+    situation: {
+      root: Piece;
+      gameState: { current: { activePlayer: string } };
+    };
+  } | null;
   events: {
     moves?: { type: string; result?: { winners: string[]; scores: Record<string, number> } }[];
   }[];
@@ -77,6 +83,30 @@ async function placeOf(page: Page, id: string): Promise<string> {
     }
     return "on the market";
   });
+}
+
+/** Every component a trader's area draws, by the id the page gives it. */
+const idsIn = (page: Page, colour: string) =>
+  area(page, colour)
+    .locator("[data-component-id]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-component-id") ?? ""));
+
+/**
+ * Watches a trader's area on every page for the card the next move brings in. A card taken into a
+ * trader's stall passes out of the rival's sight, so it is given a new id (DESIGN.md 'Hidden
+ * information'): it is found as a person finds it, the one card in that area that was not there
+ * before. Both pages show it under the same id.
+ */
+async function newcomer(traders: Trader[], colour: string): Promise<() => Promise<string>> {
+  const before = await Promise.all(traders.map(async (t) => new Set(await idsIn(t.page, colour))));
+  return async () => {
+    const arrived = (i: number) => async () =>
+      (await idsIn(traders[i]!.page, colour)).filter((id) => !before[i]!.has(id));
+    await expect.poll(arrived(0), LANDED).toHaveLength(1);
+    const [id] = await arrived(0)();
+    for (const i of traders.keys()) await expect.poll(arrived(i), LANDED).toEqual([id]);
+    return id as string;
+  };
 }
 
 /** A coin counter as its player area shows it ('coins: 4'). */
@@ -134,13 +164,18 @@ describe("a game of Night Market between two browsers", () => {
     expect((await ann.page.request.get(`${api}/join-table/${tableId}?color=red`)).status()).toBe(200);
     expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
     expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
+    // Secrets stay on the server: a trader's page is sent only what that trader may see. The deal is
+    // read by a site admin who holds no seat and watches with the full view (every hand, the deck).
+    const watcher = await site.person("nm_watch", "admin");
     const open = async () =>
       (await (
-        await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
+        await watcher.page.request.get(`${site.server.url}/api/table-open/${tableId}?view=full`)
       ).json()) as TableOpen;
 
     // The deal is random: read it, and plan the game from it.
-    const start = (await open()).start_position;
+    const dealt = (await open()).live;
+    expect(dealt?.viewer).toBe("full");
+    const start = dealt!.situation;
     const market = findPiece(start.root, "market");
     const deck = [...(findPiece(market, "goods-deck").children.deck as Piece[])].reverse(); // top first
     const row = market.children.row as Record<string, Piece>;
@@ -197,20 +232,20 @@ describe("a game of Night Market between two browsers", () => {
       await expect(logText(t.page)).resolves.toBe("No moves yet.");
     }
     // The leftmost card is free: into their stall; the row slides left and restocks from the deck.
+    const intoFirst = await newcomer(both, first.colour);
     await card(first.page, row["1"]!.id).click();
     await sameLog(both, /moved card\n.*revealed card$/);
+    // The card in their stall, now out of the rival's sight (a new id on both pages).
+    const bought1 = await intoFirst();
     for (const t of both) {
-      await expect
-        .poll(() => area(t.page, first.colour).locator(`[data-component-id="${row["1"]!.id}"]`).count())
-        .toBe(1);
       await expect.poll(() => placeOf(t.page, row["2"]!.id), LANDED).toBe("row 1");
       await expect.poll(() => placeOf(t.page, row["3"]!.id), LANDED).toBe("row 2");
       await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 3");
       await expect.poll(() => placeOf(t.page, deck[0]!.id), LANDED).toBe("row 4");
       await expect.poll(() => picture(t.page, deck[0]!.id)).toBe(`card-${kindOf(deck[0]!)}`);
     }
-    await expect.poll(() => picture(second.page, row["1"]!.id)).toBe("card-back");
-    await expect.poll(() => picture(first.page, row["1"]!.id)).toBe(`card-${kindOf(row["1"]!)}`);
+    await expect.poll(() => picture(second.page, bought1)).toBe("card-back");
+    await expect.poll(() => picture(first.page, bought1)).toBe(`card-${kindOf(row["1"]!)}`);
     await waiting(second, first);
 
     // Turn 2, second trader. The first one may not play now.
@@ -230,18 +265,16 @@ describe("a game of Night Market between two browsers", () => {
       "Flip another card, or bring your finds home.",
     );
     await stateButton(second.page, "Flip another card").waitFor();
+    const intoSecond = await newcomer(both, second.colour);
     await stateButton(second.page, "Bring your finds home").click();
     await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
-    for (const t of both) {
-      await expect
-        .poll(() => area(t.page, second.colour).locator(`[data-component-id="${deck[1]!.id}"]`).count())
-        .toBe(1);
-    }
-    await expect.poll(() => picture(first.page, deck[1]!.id)).toBe("card-back");
+    const found2 = await intoSecond();
+    await expect.poll(() => picture(first.page, found2)).toBe("card-back");
+    await expect.poll(() => picture(second.page, found2)).toBe(`card-${kindOf(deck[1]!)}`);
     await waiting(first, second);
 
     // Turn 3, first trader: sells their largest set at 2 coins a card; that good falls to 1, the rest rise to 3.
-    const firstHand = [...handOf(first.colour), row["1"]!];
+    const firstHand = [...handOf(first.colour), { ...row["1"]!, id: bought1 }];
     const sale1 = bestSale(firstHand, () => 2);
     await clickCard(first.page, sale1.cards[0]!.id);
     await sameLog(both, new RegExp(`gained ${sale1.earned} coins[\\s\\S]*price is now \\d$`));
@@ -261,13 +294,14 @@ describe("a game of Night Market between two browsers", () => {
     await waiting(second, first);
 
     // Turn 4, second trader: the second card of the row costs 1 coin.
+    const buying4 = await newcomer(both, second.colour);
     await card(second.page, row["3"]!.id).click();
     await sameLog(both, /lost 1 coins[\s\S]*revealed card$/);
+    const bought4 = await buying4();
+    await expect.poll(() => picture(first.page, bought4)).toBe("card-back");
+    await expect.poll(() => picture(second.page, bought4)).toBe(`card-${kindOf(row["3"]!)}`);
     for (const t of both) {
       await expect.poll(() => coins(t.page, second.colour)).toBe(2);
-      await expect
-        .poll(() => area(t.page, second.colour).locator(`[data-component-id="${row["3"]!.id}"]`).count())
-        .toBe(1);
       await expect.poll(() => placeOf(t.page, row["2"]!.id), LANDED).toBe("row 1");
       await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 2");
       await expect.poll(() => placeOf(t.page, deck[0]!.id), LANDED).toBe("row 3");
@@ -285,17 +319,16 @@ describe("a game of Night Market between two browsers", () => {
       await expect.poll(() => picture(t.page, deck[4]!.id)).toBe("card-bell");
       await expect.poll(() => placeOf(t.page, deck[3]!.id), LANDED).toBe("stall");
     }
+    const bringing5 = await newcomer(both, first.colour);
     await stateButton(first.page, "Bring your finds home").click();
     await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
-    for (const t of both) {
-      await expect
-        .poll(() => area(t.page, first.colour).locator(`[data-component-id="${deck[3]!.id}"]`).count())
-        .toBe(1);
-    }
+    const found5 = await bringing5();
+    await expect.poll(() => picture(second.page, found5)).toBe("card-back");
+    await expect.poll(() => picture(first.page, found5)).toBe(`card-${kindOf(deck[3]!)}`);
     await waiting(second, first, "The closing bell has rung: 2 turn(s) left.");
 
     // Turn 6, second trader's last: sells the set worth most at the new prices.
-    const secondHand = [...handOf(second.colour), deck[1]!, row["3"]!];
+    const secondHand = [...handOf(second.colour), { ...deck[1]!, id: found2 }, { ...row["3"]!, id: bought4 }];
     const sale2 = bestSale(secondHand, (good) => prices[good]!);
     for (const good of GOODS) prices[good] = good === sale2.good ? 1 : Math.min(6, prices[good]! + 1);
     await clickCard(second.page, sale2.cards[0]!.id);
@@ -344,9 +377,11 @@ describe("a game of Night Market between two browsers", () => {
     await expect.poll(() => bell.getAttribute("aria-current")).toBe("step");
     await expect.poll(() => new URL(first.page.url()).searchParams.get("turnNumber")).toMatch(/^[1-9]\d*$/);
 
-    // The server agrees: the table has ended, with these scores and winners.
+    // The server agrees: the table has ended, with these scores and winners (an ended table sends its
+    // whole log to anyone, the moves in it).
     const final = await open();
     expect(final.status).toBe("ended");
+    expect(final.live).toBeNull();
     const end = final.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end");
     expect(end?.result).toEqual({
       scores: score,

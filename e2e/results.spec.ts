@@ -67,9 +67,9 @@ describe("the ended table", () => {
     const load = (await (
       await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
     ).json()) as {
-      start_position: { globals: { sides: { white: string } } };
+      live: { situation: { globals: { sides: { white: string } } } };
     };
-    const whiteIsRed = load.start_position.globals.sides.white === "red";
+    const whiteIsRed = load.live.situation.globals.sides.white === "red";
     const [white, black] = whiteIsRed ? [ann, ben] : [ben, ann];
     const [whiteName, blackName] = whiteIsRed
       ? ["res_ann (red)", "res_ben (blue)"]

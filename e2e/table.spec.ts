@@ -50,9 +50,9 @@ describe("a chess game between two browsers", () => {
     const load = (await (
       await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)
     ).json()) as {
-      start_position: { globals: { sides: { white: string } } };
+      live: { situation: { globals: { sides: { white: string } } } };
     };
-    const [white, black] = load.start_position.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
+    const [white, black] = load.live.situation.globals.sides.white === "red" ? [ann, ben] : [ben, ann];
 
     const url = `${site.server.url}/projects/chess/table/${tableId}`;
     for (const p of [white, black, sam]) await p.page.goto(url);

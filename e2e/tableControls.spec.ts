@@ -207,13 +207,18 @@ describe("table controls", () => {
       },
     });
     const { tableId } = (await create.json()) as { tableId: string };
-    type Piece = { id: string; children: Record<string, Piece[] | Record<string, Piece>> };
+    type Piece = {
+      id: string;
+      options: { cardId?: string };
+      children: Record<string, Piece[] | Record<string, Piece>>;
+    };
+    // A sandbox is free for all: everyone is sent the whole situation of the running table.
     const situation = async () =>
       (
         (await (await page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as {
-          start_position: { root: Piece };
+          live: { situation: { root: Piece } };
         }
-      ).start_position.root;
+      ).live.situation.root;
     const find = (root: Piece, id: string): Piece | undefined => {
       if (root.id === id) return root;
       for (const kids of Object.values(root.children))
@@ -229,12 +234,33 @@ describe("table controls", () => {
     await page.getByRole("combobox", { name: "Play as" }).click();
     await page.getByRole("option", { name: "blue", exact: true }).click();
     const area = page.getByRole("region", { name: "blue player area" });
-    const inHand = area.locator(`[data-component-id="${card.id}"]`);
+    // Ids follow a card only while whoever saw its face still does: turned face down it is given a
+    // new id (DESIGN.md 'Hidden information'). It is followed as a person follows it: the card in the
+    // hand that shows as asked, under its id or as the one card that was not there before.
+    let cardId = card.id;
+    const inHand = () => area.locator(`[data-component-id="${cardId}"]`);
+    const cardsInHand = () =>
+      area.locator("[data-component-id]").evaluateAll((els) =>
+        els.map((e) => ({
+          id: e.getAttribute("data-component-id") ?? "",
+          label: e.getAttribute("aria-label"),
+        })),
+      );
+    const flipped = async (press: () => Promise<void>, shows: string | null) => {
+      const before = new Set((await cardsInHand()).map((c) => c.id));
+      await press();
+      const found = async () =>
+        (await cardsInHand())
+          .filter((c) => (c.id === cardId || !before.has(c.id)) && c.label === shows)
+          .map((c) => c.id);
+      await expect.poll(found).toHaveLength(1);
+      cardId = (await found())[0] as string;
+    };
     const select = async () => {
       await ready(page);
-      const box = await inHand.boundingBox();
-      await inHand.click({ position: { x: 5, y: (box?.height ?? 40) / 2 } });
-      await expect.poll(() => inHand.getAttribute("data-selected")).toBe("true");
+      const box = await inHand().boundingBox();
+      await inHand().click({ position: { x: 5, y: (box?.height ?? 40) / 2 } });
+      await expect.poll(() => inHand().getAttribute("data-selected")).toBe("true");
     };
 
     // Outside edit mode the keys explain themselves and change nothing.
@@ -245,16 +271,16 @@ describe("table controls", () => {
 
     await page.getByRole("switch", { name: "Edit mode" }).check();
     await select();
-    const faceUp = await inHand.getAttribute("aria-label");
-    await page.keyboard.press("f");
-    await expect.poll(() => inHand.getAttribute("aria-label")).toBe("face-down card");
+    const faceUp = await inHand().getAttribute("aria-label");
+    expect(faceUp).toBe(`${card.options.cardId} card`);
+    await flipped(() => page.keyboard.press("f"), "face-down card");
     await select();
-    await page.keyboard.press("f");
-    await expect.poll(() => inHand.getAttribute("aria-label")).toBe(faceUp);
+    await flipped(() => page.keyboard.press("f"), faceUp);
     await select();
     await page.keyboard.press("Delete");
-    await expect.poll(() => inHand.count()).toBe(0);
+    await expect.poll(() => inHand().count()).toBe(0);
     await expect
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the log's line breaks
       .poll(() => page.getByRole("log", { name: "Game log lines" }).innerText())
       .toMatch(/discard/i);
     expect(sam.errors).toEqual([]);
@@ -509,6 +535,7 @@ describe("table controls", () => {
     expect(await panel.getByRole("button", { name: "Debug table at this position" }).count()).toBe(0);
     await panel.getByRole("button", { name: "Get invite link for red" }).click();
     await closeTableSettings(page);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText reads the link as shown
     const link = (await page.getByLabel("Invite link for red").innerText()).trim();
     expect(link).toMatch(/playAsColor=red&invitePwd=/);
 

@@ -24,18 +24,22 @@ const port = String(21000 + Math.floor(Math.random() * 20000));
 
 const site = sharedSite({ PORT: port });
 
-/** The parts of the server's situation (GET /api/table-open) these tests read. */
+/**
+ * The parts of GET /api/table-open these tests read: a running table's situation as the asker may
+ * see it (the full view for a watcher who asks for it, or at a sandbox), and an ended table's whole log.
+ */
 interface GameResult {
   winners: string[];
   scores: Record<string, number>;
 }
+interface Situation {
+  root: Piece;
+  players: { color: string; area: string }[];
+  gameState: { current: { activePlayer: string } };
+}
 interface TableOpen {
   status: string;
-  start_position: {
-    root: Piece;
-    players: { color: string; area: string }[];
-    gameState: { current: { activePlayer: string } };
-  };
+  live: { viewer: string; situation: Situation } | null;
   events: { moves?: { type: string; result?: GameResult }[] }[];
 }
 
@@ -86,10 +90,15 @@ async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** A two-player table of a template, red for Ann and blue for Ben, started; seats in play order. */
+/**
+ * A two-player table of a template, red for Ann and blue for Ben, started; seats in play order. The
+ * deal is read by a site admin who holds no seat and watches with the full view (a player's page is
+ * sent only what that player may see).
+ */
 async function startedGame(slug: string, options: Record<string, unknown>, names: [string, string]) {
   const ann = await site.person(names[0]);
   const ben = await site.person(names[1]);
+  const watcher = await site.person(`${names[0]}_watch`, "admin");
   const api = `${site.server.url}/api/projects/${slug}`;
   const create = await ann.page.request.post(`${api}/new-table`, {
     data: { start_position: { options }, tableMode: "competitive-edit" },
@@ -100,8 +109,12 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
   expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
   expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
   const open = async () =>
-    (await (await ann.page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as TableOpen;
-  const start = (await open()).start_position;
+    (await (
+      await watcher.page.request.get(`${site.server.url}/api/table-open/${tableId}?view=full`)
+    ).json()) as TableOpen;
+  const dealt = (await open()).live;
+  expect(dealt?.viewer).toBe("full");
+  const start = dealt!.situation;
   // The seats are shuffled at the start: the first in seating order plays first.
   const seating = start.players.map((p) => p.color);
   expect(start.gameState.current.activePlayer).toBe(seating[0]);
@@ -119,6 +132,7 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
 async function serverEnd(open: () => Promise<TableOpen>): Promise<GameResult | undefined> {
   const final = await open();
   expect(final.status).toBe("ended");
+  expect(final.live).toBeNull();
   return final.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end")?.result;
 }
 
@@ -145,7 +159,7 @@ const rankOf = (cardId: string) => cardId.split("-")[1];
  * value, and takes a coin from the bank; else they draw. It ends when a hand is empty or the bank
  * has paid its last coin; a score is coins minus cards in hand, plus the empty-hand bonus (3).
  */
-function planCards(start: TableOpen["start_position"], bankSize: number) {
+function planCards(start: Situation, bankSize: number) {
   const cardId = new Map<string, string>();
   const root = start.root;
   const seating = start.players.map((p) => p.color);
@@ -560,7 +574,10 @@ describe("the sandbox", () => {
       (await (
         await page.request.get(`${site.server.url}/api/table-open/${table.tableId}`)
       ).json()) as TableOpen;
-    const start = (await open()).start_position;
+    // A sandbox is free for all: everyone is sent the whole situation.
+    const live = (await open()).live;
+    expect(live?.viewer).toBe("full");
+    const start = live!.situation;
     const blueHand = pile(start.root, "area-blue", "hand");
     const card = blueHand.at(-1) as Piece;
 

@@ -1,11 +1,13 @@
 import {
   applyViewPatch,
   type Component,
+  createViewerLog,
   FULL_VIEW,
   fold,
   HIDDEN_RNG,
   type JsonObject,
   mayAct,
+  predictTurn,
   randomTurn,
   type Situation,
   SPECTATOR,
@@ -103,4 +105,34 @@ describe("every viewer is sent only what it may see, over random play of every s
       }
     });
   }
+});
+
+describe("a player's own turn, evaluated on their view before it is sent", () => {
+  it("is never refused by rules that could not see the deck: a Night Market purchase waits for the server", () => {
+    const game = shippedGames.find((g) => g.content.slug === "night-market");
+    if (game === undefined) throw new Error("no Night Market");
+    const t = playTable(game, { players: ["red", "blue"], seed: 7 });
+    const seat = ["red", "blue"].find((s) => mayAct(t.situation, s)) as string;
+    const log = createViewerLog(seat, t.holder.view(seat), []);
+    const row = (t.situation.root.children.main as Component[])[0]?.children.row as Record<string, Component>;
+    const turn = {
+      seat,
+      timestamp: 1,
+      turnUID: "buy",
+      actions: [{ kind: "click component" as const, componentId: row["1"]!.id }],
+    };
+    // The restock turns up cards of the deck, which the view does not know: the server decides.
+    expect(predictTurn(log, turn, t.holder.module, t.holder.ctx).kind).toBe("unpredictable");
+    // The server accepts it.
+    expect(t.holder.record(turn).ok).toBe(true);
+    // A turn on what the player sees is shown at once: a card sold from their own hand.
+    const hand = (t.situation.root.children.players as Record<string, Component>)[seat]!.children
+      .hand as Component[];
+    const sell = {
+      ...turn,
+      turnUID: "sell",
+      actions: [{ kind: "click component" as const, componentId: hand[0]!.id }],
+    };
+    expect(predictTurn(log, sell, t.holder.module, t.holder.ctx).kind).toBe("predicted");
+  });
 });

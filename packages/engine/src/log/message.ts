@@ -16,6 +16,8 @@ export interface LogMessage {
   event: LogEvent;
   currTurn: number;
   logDisplayComponent: string | null;
+  /** The move's eventRecipients: only these seats read the line (absent: everyone). */
+  recipients?: string[];
 }
 
 export interface LogExtras {
@@ -50,6 +52,7 @@ export function logFor(
       },
       currTurn: move.currTurn ?? 0,
       logDisplayComponent: extras.logDisplayComponent ?? null,
+      ...(move.eventRecipients === undefined ? {} : { recipients: move.eventRecipients }),
     },
   ];
 }

@@ -141,6 +141,24 @@ export function touchesHidden(before: Situation, after: Situation): boolean {
   return kept.size !== hidden.size;
 }
 
+/**
+ * Refusals that rules reading a placeholder can run into where the server, which sees the piece,
+ * would not: a rule that breaks on a missing field, or keeps drawing 'unknown' cards until the move
+ * limit. With hidden pieces in the view, the server decides those turns. A rule's own stated reason
+ * (turn/prevented) and the seat checks stand.
+ */
+const UNSURE_REFUSALS: ReadonlySet<string> = new Set([
+  "turn/script-error",
+  "turn/move-limit",
+  "turn/too-many-moves",
+  "move/unknown-component",
+  "move/unknown-destination",
+  "move/no-deck",
+  "move/no-bank",
+  "move/bad-position",
+  "move/slot-taken",
+]);
+
 export type Prediction =
   /** The rules refuse it here already: nothing to send. */
   | { kind: "refused"; refusal: Refusal }
@@ -159,7 +177,7 @@ export type Prediction =
 export function predictTurn(log: ViewerLog, turn: Turn, module: RuleModule, ctx: RuleContext): Prediction {
   const recorded = recordTurn(log.view, log.headers.length, turn, module, ctx);
   if (!recorded.ok) {
-    if (recorded.code === "turn/script-error" && placeholdersOf(log.view).size > 0)
+    if (UNSURE_REFUSALS.has(recorded.code) && placeholdersOf(log.view).size > 0)
       return { kind: "unpredictable" };
     return { kind: "refused", refusal: recorded };
   }

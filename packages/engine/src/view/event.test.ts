@@ -6,11 +6,11 @@ import { createTableHolder } from "../table/holder.js";
 import { deckTop, TEST_PIECES, testSituation } from "../test/fixture.js";
 import { linesFor } from "./event.js";
 
-const line = (message: string, targetPlayer: string | null = null): LogMessage => ({
+const line = (message: string, recipients?: string[]): LogMessage => ({
   message,
   event: {
     sourcePlayer: "red",
-    targetPlayer,
+    targetPlayer: "blue",
     timestamp: 0,
     logStyle: "normal",
     logIndent: 0,
@@ -19,11 +19,13 @@ const line = (message: string, targetPlayer: string | null = null): LogMessage =
   },
   currTurn: 0,
   logDisplayComponent: null,
+  ...(recipients === undefined ? {} : { recipients }),
 });
 
 describe("an event as one viewer receives it", () => {
-  it("gives a line meant for one player to that player only, and a hidden turn's lines to its player", () => {
-    const lines = [line("for all"), line("for blue", "blue")];
+  it("gives a line of a move with eventRecipients to those only, and a hidden turn's lines to its player", () => {
+    // targetPlayer says whom a line is about ('blue gained 4 coins'): everyone reads it.
+    const lines = [line("for all"), line("for blue", ["blue"])];
     expect(linesFor("blue", lines, { actor: "red" }).map((l) => l.message)).toEqual(["for all", "for blue"]);
     expect(linesFor("green", lines, { actor: "red" }).map((l) => l.message)).toEqual(["for all"]);
     expect(linesFor("blue", lines, { actor: "red", turnHidden: true })).toEqual([]);

@@ -55,9 +55,9 @@ export function stepOf(move: Move): MoveStep {
 }
 
 /**
- * The log lines of a turn a viewer may read: a line meant for one player (targetPlayer) goes to that
- * player only, and a turn its player hid (turnHidden) is read by its player only; the full view reads
- * everything.
+ * The log lines of a turn a viewer may read: a line of a move with eventRecipients goes to those
+ * seats only, and a turn its player hid (turnHidden) is read by its player only; the full view reads
+ * everything. (targetPlayer names whom a line is about, 'blue gained 4 coins', not who reads it.)
  */
 export function linesFor(
   viewer: string,
@@ -67,8 +67,8 @@ export function linesFor(
   if (viewer === FULL_VIEW) return lines as LogMessage[];
   if (header.turnHidden === true && header.actor !== viewer) return NO_LINES;
   // The same array when every line is for everyone, so viewers' events can be told alike cheaply.
-  if (lines.every((line) => line.event.targetPlayer == null)) return lines as LogMessage[];
-  return lines.filter((line) => line.event.targetPlayer == null || line.event.targetPlayer === viewer);
+  if (lines.every((line) => line.recipients === undefined)) return lines as LogMessage[];
+  return lines.filter((line) => line.recipients === undefined || line.recipients.includes(viewer));
 }
 
 const NO_LINES: LogMessage[] = [];
@@ -90,6 +90,16 @@ function patchOf(before: Situation, after: Situation): ViewPatch {
   return patch;
 }
 
+/** The outline of a turn's moves for one viewer: a move's popup only for its eventRecipients. */
+function stepsFor(viewer: string, moves: readonly Move[]): MoveStep[] {
+  return moves.map((move) => {
+    const step = stepOf(move);
+    if (step.popupMessage !== undefined && viewer !== FULL_VIEW && move.eventRecipients !== undefined)
+      if (!move.eventRecipients.includes(viewer)) delete step.popupMessage;
+    return step;
+  });
+}
+
 export interface ViewEventInput {
   event: TableEvent;
   /** The full situations before and after the event. */
@@ -109,7 +119,7 @@ export function viewEvent(input: ViewEventInput): ViewEvent {
   const header = headerOf(event);
   const out: ViewEvent = {
     ...header,
-    steps: event.kind === "turn" ? event.moves.map(stepOf) : [],
+    steps: event.kind === "turn" ? stepsFor(viewer, event.moves) : [],
     log: linesFor(viewer, input.log, header),
   };
   if (event.kind === "turn" && event.renamed !== undefined && event.renamed.length > 0) {

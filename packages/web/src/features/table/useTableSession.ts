@@ -185,8 +185,9 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
           if (ack.status !== "open") onStarted();
           return;
         }
-        // The whole log is revealed once the game is over: load it again.
-        if (ack.status === "ended") {
+        // The whole log is revealed once the game is over: a running table's page loads it again,
+        // once (a page loaded as ended has it already).
+        if (ack.status === "ended" && load.live !== null) {
           onEnded();
           return;
         }
@@ -195,7 +196,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         setModel(resynced(now, ack));
       });
     },
-    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded],
+    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded, load.live],
   );
 
   // Subscribe after load and again on every reconnect, from the last applied seq; from scratch when
@@ -259,7 +260,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setModel(outcome.model);
     if (outcome.error !== null) showAlert(systemError(outcome.error));
     // The game is over: everything is revealed, so the table is loaded again, whole.
-    if (outcome.model.confirmed.view.ended) {
+    if (outcome.model.confirmed.view.ended && load.live !== null) {
       setStatus("ended");
       onEnded();
       return;
