@@ -196,7 +196,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         setModel(resynced(now, ack));
       });
     },
-    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded, load.live],
+    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded, load.live, setTurnMoves],
   );
 
   // Subscribe after load and again on every reconnect, from the last applied seq; from scratch when
@@ -399,6 +399,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       showAlert,
       setModel,
       awaitAnswer,
+      setTurnMoves,
     ],
   );
   actRef.current = act;
@@ -432,7 +433,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setModel(startPending(current, { turnUID, moveId: seq, situation: planned.value.situation }));
     socket.emit("undo", { tableId, moveId: seq, turnUID, editMode, seat });
     awaitAnswer(turnUID);
-  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer]);
+  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer, setTurnMoves]);
 
   // The active state's delayed evaluation: sent once its delay, divided by the evaluation speed (section
   // 9), has passed, by a seat that may act.
