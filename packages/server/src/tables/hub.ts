@@ -534,7 +534,7 @@ export class TableHub {
     if (seen) return this.duplicate(move.tableId, seen, viewer);
 
     const live = await this.load(move.tableId);
-    if (!live || live.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
+    if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
     const { row } = live;
     if (move.moveId !== live.holder.events.length) {
       // A retry racing its original on another instance finds it here, caught up from the database
