@@ -203,6 +203,8 @@ export async function buildApp(
       push: () => deps.push,
       rate: options.config.turnRate,
       log: app.log,
+      // Alone, this instance knows every socket: a viewer with none here is sent nothing.
+      alone: !options.config.redisUrl,
     }),
   );
   return {

@@ -42,6 +42,11 @@ export type SituationFields = { [K in Exclude<keyof Situation, "root">]?: Situat
 
 export interface ViewPatch {
   fields?: SituationFields;
+  /**
+   * Fields changed in a few of their entries: field -> entry (array index or object key) -> new
+   * value. The players of a four-player table change one or two at a turn; the rest is not sent.
+   */
+  parts?: { [field: string]: { [entry: string]: unknown } };
   /** New and changed components, parents before children. */
   components?: ComponentRecord[];
 }
@@ -147,6 +152,36 @@ function fieldEqual(a: unknown, b: unknown): boolean {
   return equal;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The entries of `b` that differ from `a`, when `a` and `b` are arrays of one length or objects with
+ * the same keys and fewer than half the entries changed; else null (the field goes whole).
+ */
+function changedEntries(a: unknown, b: unknown): { [entry: string]: unknown } | null {
+  let keys: string[];
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return null;
+    keys = b.map((_, i) => String(i));
+  } else if (isRecord(a) && isRecord(b)) {
+    keys = Object.keys(b);
+    const ka = Object.keys(a);
+    if (ka.length !== keys.length || ka.some((k, i) => k !== keys[i])) return null;
+  } else return null;
+  const out: { [entry: string]: unknown } = {};
+  let changed = 0;
+  const av = a as Record<string, unknown>;
+  const bv = b as Record<string, unknown>;
+  for (const k of keys) {
+    if (!fieldEqual(av[k], bv[k])) {
+      out[k] = bv[k];
+      changed++;
+    }
+  }
+  return changed * 2 <= keys.length ? out : null;
+}
+
 export function diffViews(a: Situation, b: Situation): ViewPatch {
   const patch: ViewPatch = {};
   const fields: SituationFields = {};
@@ -154,8 +189,12 @@ export function diffViews(a: Situation, b: Situation): ViewPatch {
   for (const key of Object.keys(b) as (keyof Situation)[]) {
     if (key === "root") continue;
     if (!fieldEqual(a[key], b[key])) {
-      (fields as Record<string, unknown>)[key] = b[key];
-      changedFields = true;
+      const entries = changedEntries(a[key], b[key]);
+      if (entries !== null) (patch.parts ??= {})[key] = entries;
+      else {
+        (fields as Record<string, unknown>)[key] = b[key];
+        changedFields = true;
+      }
     }
   }
   if (changedFields) patch.fields = fields;
@@ -243,11 +282,18 @@ export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
     };
     root = build(a.root.id);
   }
-  const fields = (patch.fields ?? {}) as Partial<Situation>;
-  return withFields(a, { ...fields, root });
+  const fields = { ...(patch.fields ?? {}) } as Record<string, unknown>;
+  for (const [key, entries] of Object.entries(patch.parts ?? {})) {
+    const old = (a as unknown as Record<string, unknown>)[key];
+    const next = Array.isArray(old) ? old.slice() : { ...(old as Record<string, unknown>) };
+    for (const [entry, value] of Object.entries(entries))
+      (next as Record<string, unknown>)[Array.isArray(next) ? Number(entry) : entry] = value;
+    fields[key] = next;
+  }
+  return withFields(a, { ...(fields as Partial<Situation>), root });
 }
 
 /** A patch that changes nothing. */
 export function isEmptyPatch(patch: ViewPatch): boolean {
-  return patch.fields === undefined && patch.components === undefined;
+  return patch.fields === undefined && patch.parts === undefined && patch.components === undefined;
 }

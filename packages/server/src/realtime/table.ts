@@ -52,8 +52,13 @@ export function tableNotifier(io: () => Io | undefined): TableNotifier {
  * Not decided by the status: the turn that ends a game is still a patch of each seat's own view (the
  * pages then load the ended table, whole).
  */
-function viewersAt(row: TableRow): string[] {
-  return anySeatMode(row.tableMode) ? [FULL_VIEW] : tableViewers(row);
+function viewersAt(row: TableRow, io: Io, alone: boolean): string[] {
+  const all = anySeatMode(row.tableMode) ? [FULL_VIEW] : tableViewers(row);
+  if (!alone) return all;
+  // One instance: only viewers with a socket here get a copy made and sent (usually no spectator
+  // and no full view), so a turn costs the views its table is watched with.
+  const rooms = io.of("/").adapter.rooms;
+  return all.filter((viewer) => (rooms.get(viewerRoom(row.id, viewer))?.size ?? 0) > 0);
 }
 
 /** Who watches a table with the full view, on every instance (players are told). */
@@ -134,9 +139,16 @@ export interface TableHandlerOptions {
   /** The per-socket bucket of table events (config TURN_RATE_PER_SECOND, TURN_BURST). */
   rate: { perSecond: number; burst: number };
   log: Pick<FastifyBaseLogger, "error">;
+  /** No other instance shares the rooms (no Redis): viewer rooms with no socket here are skipped. */
+  alone?: boolean;
 }
 
-export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }: TableHandlerOptions) {
+export function tableHandlers(
+  io: Io,
+  db: Db,
+  hub: TableHub,
+  { push, rate, log, alone = false }: TableHandlerOptions,
+) {
   // Another instance's watcher list (see tellFullViewers).
   (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(
     FULL_VIEWERS_SHARED,
@@ -343,7 +355,7 @@ export function tableHandlers(io: Io, db: Db, hub: TableHub, { push, rate, log }
       answer: Extract<TurnAnswer, { kind: "event" }>,
     ) => {
       const shared = new Map<ViewEvent, TableEventMessage>();
-      broadcastTable(io, tableId, "table-event", viewersAt(answer.row), (viewer) => {
+      broadcastTable(io, tableId, "table-event", viewersAt(answer.row, io, alone), (viewer) => {
         const event = answer.forViewer(viewer);
         let message = shared.get(event);
         if (message === undefined) {

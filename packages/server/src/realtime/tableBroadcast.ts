@@ -17,7 +17,7 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 /**
  * Sends each viewer of a table its message. `viewers` lists every viewer the table can have;
  * `messageFor` answers the same object for viewers who may all read it. One viewer group covering
- * everyone is one emit to the table's room.
+ * everyone listed (every viewer the table has sockets of) is one emit to the table's room.
  */
 export function broadcastTable<E extends EventName>(
   io: Io,
@@ -35,6 +35,7 @@ export function broadcastTable<E extends EventName>(
   }
   const emit = (rooms: string | string[], message: Payload<E>) =>
     (io.to(rooms).emit as (event: E, message: Payload<E>) => void)(event, message);
+  if (groups.size === 0) return;
   if (groups.size === 1) {
     const [message] = groups.keys();
     emit(tableRoom(tableId), message as Payload<E>);
