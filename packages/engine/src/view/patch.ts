@@ -190,8 +190,10 @@ export function diffViews(a: Situation, b: Situation): ViewPatch {
     if (key === "root") continue;
     if (!fieldEqual(a[key], b[key])) {
       const entries = changedEntries(a[key], b[key]);
-      if (entries !== null) (patch.parts ??= {})[key] = entries;
-      else {
+      if (entries !== null) {
+        patch.parts ??= {};
+        patch.parts[key] = entries;
+      } else {
         (fields as Record<string, unknown>)[key] = b[key];
         changedFields = true;
       }
