@@ -14,6 +14,7 @@ import type {
   ServerToClientEvents,
   TableEventMessage,
   TableLoadResponse,
+  TableLogResponse,
   TableRejectMessage,
 } from "@tt/protocol";
 import { io, type Socket } from "socket.io-client";
@@ -46,9 +47,9 @@ export interface ClientLog {
   /** Broadcasts that arrived while a subscribe was on its way, applied once it is answered. */
   held: ViewEvent[] | null;
   /**
-   * The seat's own view right before the event that ended the game, and that event's seq minus one.
-   * The server sends the game's last event to everyone as the full view (the table is ended by then),
-   * so the view after it is no seat's view; the check compares this one.
+   * The seat's own view right before the event that ended the game, and that event's seq minus one:
+   * the last view it played with, which the check compares with the server's (after the end the
+   * page takes the whole log instead).
    */
   beforeEnd: { seq: number; view: Situation } | null;
   /** After the end: the whole game as the reloaded table-open gives it, folded (null until then). */
@@ -217,20 +218,19 @@ export class Seat {
   }
 
   /**
-   * The browser's answer to a game's end (web: useTableSession, onEnded): table-open again, which for
-   * an ended table gives the start and every event, folded with the engine as the replay folds them.
+   * The browser's answer to a game's end (web: TablePage's onEnded): the ended table's log, which
+   * gives the start and every event, folded with the engine as the replay folds them.
    */
   private reloadEnded(client: ClientLog): void {
     client.reload = this.http
-      .call<TableLoadResponse>(
-        "table-open (ended)",
+      .call<TableLogResponse>(
+        "table-log (ended)",
         "GET",
-        `/api/table-open/${encodeURIComponent(client.tableId)}?sessionId=${this.sessionId}`,
+        `/api/table-log/${encodeURIComponent(client.tableId)}`,
       )
-      .then((load) => {
-        if (!load.start_position) throw new Error(`table ${client.tableId} not ended after its last event`);
+      .then((log) => {
         // appendEvent refuses a gap or a repeated seq, so a log with either fails here.
-        client.whole = createSnapshotCache(load.start_position, load.events, Number.MAX_SAFE_INTEGER).live;
+        client.whole = createSnapshotCache(log.start_position, log.events, Number.MAX_SAFE_INTEGER).live;
       })
       .catch((err: Error) => {
         client.reloadError = err.message.slice(0, 120);

@@ -20,8 +20,8 @@ import { inBatches } from "./users";
 // pieces), which gives each seat's view after any event. Each client's side is the view its viewer
 // log holds after the patches, subscribe answers and table load it took, and the seqs it received.
 // A running table's client must hold `holder.view(colour)`. A game that ended is checked twice: the
-// seat's view right before the last event (that event goes to everyone as the full view, see
-// seat.ts), and the whole game the client loaded after the end, which must be the full situation
+// seat's view right before the last event (the view it played with), and the whole game the
+// client loaded after the end (GET /api/table-log), which must be the full situation
 // (`fullView`: everything but the random state). Counted per client and table: events missing
 // (lost), events received twice (duplicated), broadcasts that came past a hole (gaps) or whose patch
 // did not fit (patch errors), and clients whose situation hashes differ from the server's.

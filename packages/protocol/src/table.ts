@@ -78,6 +78,15 @@ export interface LiveView {
   mayWatchFull: boolean;
 }
 
+/**
+ * GET /api/table-log/{tableId}: an ended table's whole log (everything is revealed), what a table page
+ * that watched the game end fetches instead of loading the whole table again. Refused while it runs.
+ */
+export interface TableLogResponse {
+  start_position: Situation;
+  events: TableEvent[];
+}
+
 /** GET /api/invite-link/{tableId}?color=: the table page's address that seats whoever opens it. */
 export interface InviteLinkResponse {
   link: string;

@@ -235,6 +235,10 @@ describe("edit mode reveals nothing by itself", () => {
 describe("an ended table reveals everything", () => {
   it("answers with the whole log and the start without its random state, which folds to the end", async () => {
     const tableId = await nightMarket();
+    expect(await as.player.get(`/api/table-log/${tableId}`)).toMatchObject({
+      status: 409,
+      text: "The game has not ended: its log stays on the server.",
+    });
     const p = await tab("player", tableId);
     // The player ends the game in edit mode (the result is then marked as edited).
     p.s.emit("game-move", {
@@ -260,5 +264,8 @@ describe("an ended table reveals everything", () => {
     expect({ ...replayed.live, rng: null }).toEqual(
       JSON.parse(JSON.stringify({ ...holder.live, rng: null })),
     );
+    // The page that watched the end fetches just the log.
+    const log = (await as.player.get(`/api/table-log/${tableId}`)).json() as TableLoadResponse;
+    expect(log).toEqual({ start_position: load.start_position, events: load.events });
   });
 });

@@ -1,4 +1,9 @@
-import { type ChatMessage, displayOptions, type TableLoadResponse } from "@tt/protocol";
+import {
+  type ChatMessage,
+  displayOptions,
+  type TableLoadResponse,
+  type TableLogResponse,
+} from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -139,6 +144,23 @@ export function tableRoutes(
       expected_move_id: table.expectedMoveId,
       isBound: table.isBound,
     };
+    return body;
+  });
+
+  // An ended table's log, for a page that watched the end (it has everything else already).
+  app.get<TableParams>("/api/table-log/:tableId", async (request) => {
+    const actor = requireActor(request);
+    const [row] = await db
+      .select({ status: tables.status, project: projects })
+      .from(tables)
+      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+      .where(eq(tables.id, request.params.tableId.slice(0, 50)));
+    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    if (row.status !== "ended")
+      throw new HttpError(409, "The game has not ended: its log stays on the server.");
+    const log = await hub.fullLog(request.params.tableId);
+    if (!log) throw new HttpError(409, "The game has not ended: its log stays on the server.");
+    const body: TableLogResponse = { start_position: log.start, events: log.events };
     return body;
   });
 

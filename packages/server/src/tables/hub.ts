@@ -256,6 +256,37 @@ export class TableHub {
 
   /** The live table of a started table: the cache, caught up with the database when it fell behind. */
   private async load(tableId: string): Promise<Live | null> {
+    // A cached table whose rev has not moved (no restart, reload, seat change or end since: the
+    // trigger of 0008_table-rev.sql) needs only its counters, not the whole row with its start,
+    // components and decks read and parsed again.
+    const cached = this.live.get(tableId);
+    if (cached !== undefined && cached.row.rev >= 0) {
+      const [light] = await this.db
+        .select({
+          rev: tables.rev,
+          startedAt: tables.startedAt,
+          expectedMoveId: tables.expectedMoveId,
+          turnsPlayed: tables.turnsPlayed,
+          activePlayer: tables.activePlayer,
+          edited: tables.edited,
+        })
+        .from(tables)
+        .where(eq(tables.id, tableId));
+      if (
+        light !== undefined &&
+        light.rev === cached.row.rev &&
+        light.startedAt?.getTime() === cached.row.startedAt?.getTime() &&
+        light.expectedMoveId >= cached.holder.events.length
+      ) {
+        cached.row = { ...cached.row, ...light };
+        this.live.touch(tableId, cached);
+        if (cached.holder.events.length < light.expectedMoveId) {
+          for (const event of await eventsAfter(this.db, tableId, cached.holder.events.length - 1))
+            cached.holder.append(event);
+        }
+        return cached;
+      }
+    }
     const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
     if (!row?.startSituation) return null;
     let live = this.live.get(tableId);

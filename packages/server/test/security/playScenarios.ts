@@ -223,6 +223,18 @@ export function playScenarios(): HttpScenario[] {
       call: (_a, { w }) => get(`/api/container-content?tableId=${w.privateTable}&containerId=deck`),
     },
     {
+      route: "GET /api/table-log/:tableId",
+      name: "an ended table (everything is revealed)",
+      expect: members,
+      call: (_a, { w }) => get(`/api/table-log/${w.endedTable}`),
+    },
+    {
+      route: "GET /api/table-log/:tableId",
+      name: "a running table: its log stays on the server",
+      expect: with_(all(409), { anonymous: 401, outsider: 404 }),
+      call: (_a, { w }) => get(`/api/table-log/${w.publicTable}`),
+    },
+    {
       route: "GET /api/table-close/:tableId",
       // Leaves this tab's table room; nothing to protect.
       expect: loggedIn,

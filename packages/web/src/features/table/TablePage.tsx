@@ -11,6 +11,7 @@ import { modalClasses } from "@mui/material/Modal";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   activeState,
   boardExtent,
@@ -36,7 +37,18 @@ import { useSocketEvent } from "../../app/socket";
 import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { pageTitle, tablePageTitle } from "../../lib/title";
-import { closeTable, createDebugTable, inviteLink, restartTable, setBound, useTableLoad } from "./api";
+import {
+  asEnded,
+  closeTable,
+  createDebugTable,
+  endedLog,
+  inviteLink,
+  restartTable,
+  setBound,
+  type TableLoad,
+  tableQueryKey,
+  useTableLoad,
+} from "./api";
 import { type BoardEnv, RootStage } from "./Board";
 import { ContainerContents } from "./ContainerContents";
 import { edgeScrollStep } from "./edgeScroll";
@@ -98,6 +110,21 @@ export default function TablePage() {
   const onStarted = useCallback(() => {
     void refetch().then(() => setLoadCount((n) => n + 1));
   }, [refetch]);
+  // The game ended here: only its log is new (everything is revealed now), not the whole table.
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(
+    () => tableQueryKey(tableId, playAsColor, invitePwd),
+    [tableId, playAsColor, invitePwd],
+  );
+  const onEnded = useCallback(() => {
+    void endedLog(tableId).then((log) => {
+      const current = queryClient.getQueryData<TableLoad>(queryKey);
+      if (log === null || current === undefined || !current.ok) return onStarted();
+      const ended: TableLoad = { ok: true, table: asEnded(current.table, log) };
+      queryClient.setQueryData<TableLoad>(queryKey, ended);
+      setLoadCount((n) => n + 1);
+    });
+  }, [tableId, queryClient, queryKey, onStarted]);
   // New components (a designer's reload, or r): the same game drawn with them, no remount.
   const onComponents = useCallback(() => {
     void refetch();
@@ -130,6 +157,7 @@ export default function TablePage() {
       key={`${tableId}-${loadCount}`}
       table={data.table}
       onStarted={onStarted}
+      onEnded={onEnded}
       onComponents={onComponents}
       queryColour={playAsColor}
     />
@@ -167,10 +195,11 @@ function Background({ url }: { url: string | null }) {
 function TableView(props: {
   table: TableLoadResponse;
   onStarted: () => void;
+  onEnded: () => void;
   onComponents: () => void;
   queryColour: string | null;
 }) {
-  const { table, onStarted, onComponents, queryColour } = props;
+  const { table, onStarted, onEnded, onComponents, queryColour } = props;
   const colours = table.playerColors.map((p) => p.color);
   const role = useCurrentUser().data?.role ?? "";
   const seatCtx = {
@@ -193,6 +222,7 @@ function TableView(props: {
   const session = useTableSession(table, seat, {
     editMode: editMode && table.editModeAllowed,
     onStarted,
+    onEnded,
     onComponents,
     cheatMode: cheatMode && table.editModeAllowed,
     viewOnly: !actsAs(seatCtx, seat),

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TableLoadResponse } from "@tt/protocol";
+import type { TableLoadResponse, TableLogResponse } from "@tt/protocol";
 import { tabSessionId } from "../../app/socket";
 import { api, failureText } from "../../lib/api";
 
@@ -28,9 +28,16 @@ export function closeTable(tableId: string): void {
   void fetch(path, { credentials: "same-origin", keepalive: true }).catch(() => undefined);
 }
 
+export const tableQueryKey = (tableId: string, playAsColor: string | null, invitePwd: string | null) => [
+  "table-open",
+  tableId,
+  playAsColor,
+  invitePwd,
+];
+
 export function useTableLoad(tableId: string, playAsColor: string | null, invitePwd: string | null) {
   return useQuery({
-    queryKey: ["table-open", tableId, playAsColor, invitePwd],
+    queryKey: tableQueryKey(tableId, playAsColor, invitePwd),
     queryFn: () => openTable(tableId, playAsColor, invitePwd),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -79,4 +86,15 @@ export async function inviteLink(
   const result = await api<{ link: string }>(`/api/invite-link/${enc(tableId)}?color=${enc(color)}`);
   if (!result.ok || result.json === undefined) return { ok: false, reason: failureText(result) };
   return { ok: true, link: new URL(result.json.link, window.location.origin).toString() };
+}
+
+/** An ended table's whole log: what a page that watched the game end still lacks. Null on failure. */
+export async function endedLog(tableId: string): Promise<TableLogResponse | null> {
+  const result = await api<TableLogResponse>(`/api/table-log/${encodeURIComponent(tableId)}`);
+  return result.ok && result.json !== undefined ? result.json : null;
+}
+
+/** The table load of a page that watched its game end, with the log that reveals everything. */
+export function asEnded(load: TableLoadResponse, log: TableLogResponse): TableLoadResponse {
+  return { ...load, status: "ended", live: null, start_position: log.start_position, events: log.events };
 }
