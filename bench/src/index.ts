@@ -12,6 +12,7 @@ const wanted = (name: string) => only === "" || only.includes(name);
 const suites = [
   { name: "engine", file: "packages/engine/bench/index.ts" },
   { name: "chess perft", file: "bench/src/chess-perft.ts" },
+  { name: "views", file: "bench/src/views.ts" },
 ];
 
 for (const s of suites) {

@@ -137,6 +137,9 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     };
   } finally {
     fleet.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    // BENCH_KEEP_PROFILES=1 keeps the .cpuprofile files (for Chrome DevTools or a closer look).
+    if (profileDir && process.env.BENCH_KEEP_PROFILES === "1")
+      console.log(`  profiles kept in ${profileDir}`);
+    else if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import {
   fold,
   HIDDEN_RNG,
   type JsonObject,
+  linesFor,
   mayAct,
   predictTurn,
   randomTurn,
@@ -13,6 +14,8 @@ import {
   SPECTATOR,
   seedRng,
   sightOf,
+  unpackLines,
+  type ViewEvent,
   type ViewPatch,
   walk,
 } from "@tt/engine";
@@ -71,9 +74,11 @@ describe("every viewer is sent only what it may see, over random play of every s
           const seq = holder.events.length - 1;
           const sight = sightOf(holder.live, holder.ctx, holder.module);
           for (const viewer of viewers) {
-            const sent = JSON.parse(JSON.stringify(holder.viewEvent(viewer, seq, true))) as {
+            const sent = JSON.parse(JSON.stringify(holder.viewEvent(viewer, seq, true))) as ViewEvent & {
               patch: ViewPatch;
             };
+            // Its log lines, sent without what the header says, are the lines it may read, whole.
+            expect(unpackLines(sent.log, sent)).toEqual(linesFor(viewer, holder.linesOf(seq), sent));
             const before = folded.get(viewer) as Situation;
             const after = applyViewPatch(before, sent.patch);
             expect(after).toEqual(holder.view(viewer));

@@ -4,7 +4,7 @@ import { ok, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import type { ProjectData } from "../turn/evaluate.js";
-import { linesFor, type ViewEvent, viewEvent } from "../view/event.js";
+import { linesFor, packLines, type ViewEvent, viewEvent } from "../view/event.js";
 import { reissuedIds } from "../view/reissue.js";
 import { viewOf } from "../view/view.js";
 import {
@@ -168,7 +168,11 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
     history(viewer, from = 0) {
       return cache.events.slice(from).map((event) => {
         const header = headerOf(event);
-        return { ...header, steps: [], log: linesFor(viewer, lines.get(event.seq) ?? [], header) };
+        return {
+          ...header,
+          steps: [],
+          log: packLines(linesFor(viewer, lines.get(event.seq) ?? [], header), header),
+        };
       });
     },
     follow(id, since = 0) {

@@ -4,7 +4,7 @@ import { ok, type Refusal, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import { walk } from "../tree.js";
 import type { Turn } from "../turn/actions.js";
-import { type MoveStep, stepOf, type ViewEvent } from "../view/event.js";
+import { type MoveStep, stepOf, unpackLines, type ViewEvent } from "../view/event.js";
 import { applyViewPatch } from "../view/patch.js";
 import {
   type EventHeader,
@@ -45,7 +45,7 @@ function header(event: ViewEvent): EventHeader {
 /** A viewer's log from the table load (or a resubscribe): its view now and the history so far. */
 export function createViewerLog(viewer: string, view: Situation, history: readonly ViewEvent[]): ViewerLog {
   const headers = history.map(header);
-  const lines = new Map(history.map((e) => [e.seq, e.log]));
+  const lines = new Map(history.map((e) => [e.seq, unpackLines(e.log, e)]));
   const recent = new Map([[headers.length - 1, view]]);
   return { viewer, view, headers, lines, recent };
 }
@@ -80,7 +80,7 @@ export function receiveViewEvent(log: ViewerLog, event: ViewEvent): Received {
   recent.set(event.seq, view);
   for (const seq of recent.keys()) if (seq < event.seq - RECENT_VIEWS) recent.delete(seq);
   const lines = new Map(log.lines);
-  lines.set(event.seq, event.log);
+  lines.set(event.seq, unpackLines(event.log, event));
   return { kind: "applied", log: { ...log, view, headers: [...log.headers, header(event)], lines, recent } };
 }
 
@@ -95,7 +95,7 @@ export function resyncViewerLog(
   const lines = new Map(log.lines);
   for (const event of missed) {
     headers[event.seq] = header(event);
-    lines.set(event.seq, event.log);
+    lines.set(event.seq, unpackLines(event.log, event));
   }
   const next = view ?? log.view;
   const recent = view === undefined ? log.recent : new Map([[headers.length - 1, next]]);

@@ -51,7 +51,7 @@ describe("an event as one viewer receives it", () => {
     });
     holder.play(edit("red", { type: "reshuffle", componentId: "deck" }));
     const shuffle = holder.viewEvent("blue", 0, true);
-    expect(shuffle.steps).toEqual([{ type: "reshuffle", componentId: "deck", sourcePlayer: "red" }]);
+    expect(shuffle.steps).toEqual([{ type: "reshuffle", componentId: "deck" }]);
     expect(JSON.stringify(shuffle)).not.toContain("order");
     // Nobody saw the shuffled cards' faces: nobody is told where they went.
     expect(shuffle.renamed).toBeUndefined();

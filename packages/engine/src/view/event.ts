@@ -18,11 +18,86 @@ import { viewOf } from "./view.js";
  */
 export interface ViewEvent extends EventHeader {
   steps: MoveStep[];
-  log: LogMessage[];
+  log: SentLine[];
   /** [old, new] ids of pieces this viewer saw before and after the turn (view/reissue.ts). */
   renamed?: Renames;
   /** Absent in a history (the table load, a resubscribe): the view comes whole with it. */
   patch?: ViewPatch;
+}
+
+/**
+ * A log line as an event carries it: what the event's header already says and the usual values are
+ * left out (about a third of the size; unpackLines puts them back). Absent: sourcePlayer is the
+ * event's actor, targetPlayer and logDisplayComponent null, timestamp and editMode the event's,
+ * logStyle 'edit' for an edit move and 'normal' otherwise, logIndent and currTurn 0.
+ */
+export interface SentLine {
+  message: string;
+  type: string;
+  sourcePlayer?: string | null;
+  targetPlayer?: string;
+  timestamp?: number;
+  logStyle?: string;
+  logIndent?: number;
+  editMode?: boolean;
+  currTurn?: number;
+  logDisplayComponent?: string;
+  recipients?: string[];
+}
+
+type LineHeader = Pick<EventHeader, "actor" | "timestamp" | "editMode">;
+
+function packLine(line: LogMessage, header: LineHeader): SentLine {
+  const { event } = line;
+  const out: SentLine = { message: line.message, type: event.type };
+  if (event.sourcePlayer !== header.actor) out.sourcePlayer = event.sourcePlayer;
+  if (event.targetPlayer !== null) out.targetPlayer = event.targetPlayer;
+  if (event.timestamp !== header.timestamp) out.timestamp = event.timestamp;
+  if (event.editMode !== (header.editMode === true)) out.editMode = event.editMode;
+  if (event.logStyle !== (event.editMode ? "edit" : "normal")) out.logStyle = event.logStyle;
+  if (event.logIndent !== 0) out.logIndent = event.logIndent;
+  if (line.currTurn !== 0) out.currTurn = line.currTurn;
+  if (line.logDisplayComponent !== null) out.logDisplayComponent = line.logDisplayComponent;
+  if (line.recipients !== undefined) out.recipients = line.recipients;
+  return out;
+}
+
+/** The lines of one event as sent, made once per array of lines (every viewer who reads them all). */
+const packed = new WeakMap<readonly LogMessage[], SentLine[]>();
+
+export function packLines(lines: readonly LogMessage[], header: LineHeader): SentLine[] {
+  if (lines.length === 0) return NO_SENT_LINES;
+  let out = packed.get(lines);
+  if (out === undefined) {
+    out = lines.map((line) => packLine(line, header));
+    packed.set(lines, out);
+  }
+  return out;
+}
+
+const NO_SENT_LINES: SentLine[] = [];
+
+/** The log lines of an event as it was sent, whole again. */
+export function unpackLines(lines: readonly SentLine[], header: LineHeader): LogMessage[] {
+  return lines.map((line) => {
+    const editMode = line.editMode ?? header.editMode === true;
+    const out: LogMessage = {
+      message: line.message,
+      event: {
+        sourcePlayer: line.sourcePlayer === undefined ? header.actor : line.sourcePlayer,
+        targetPlayer: line.targetPlayer ?? null,
+        timestamp: line.timestamp ?? header.timestamp,
+        logStyle: line.logStyle ?? (editMode ? "edit" : "normal"),
+        logIndent: line.logIndent ?? 0,
+        editMode,
+        type: line.type,
+      },
+      currTurn: line.currTurn ?? 0,
+      logDisplayComponent: line.logDisplayComponent ?? null,
+    };
+    if (line.recipients !== undefined) out.recipients = line.recipients;
+    return out;
+  });
 }
 
 /** A move in outline: what the board needs to time and animate it, nothing of what it revealed. */
@@ -90,14 +165,32 @@ function patchOf(before: Situation, after: Situation): ViewPatch {
   return patch;
 }
 
-/** The outline of a turn's moves for one viewer: a move's popup only for its eventRecipients. */
-function stepsFor(viewer: string, moves: readonly Move[]): MoveStep[] {
-  return moves.map((move) => {
+/** The outlines made of a turn's moves, for viewers who read every popup (most turns have none). */
+const outlines = new WeakMap<readonly Move[], MoveStep[]>();
+
+/**
+ * The outline of a turn's moves for one viewer: a move's popup only for its eventRecipients. A step's
+ * sourcePlayer is left out where it is the event's actor (nearly always).
+ */
+function stepsFor(viewer: string, moves: readonly Move[], actor: string): MoveStep[] {
+  const restricted = (move: Move) =>
+    move.popupMessage !== undefined &&
+    viewer !== FULL_VIEW &&
+    move.eventRecipients !== undefined &&
+    !move.eventRecipients.includes(viewer);
+  const shared = !moves.some(restricted);
+  if (shared) {
+    const made = outlines.get(moves);
+    if (made !== undefined) return made;
+  }
+  const steps = moves.map((move) => {
     const step = stepOf(move);
-    if (step.popupMessage !== undefined && viewer !== FULL_VIEW && move.eventRecipients !== undefined)
-      if (!move.eventRecipients.includes(viewer)) delete step.popupMessage;
+    if (step.sourcePlayer === actor) delete step.sourcePlayer;
+    if (restricted(move)) delete step.popupMessage;
     return step;
   });
+  if (shared) outlines.set(moves, steps);
+  return steps;
 }
 
 export interface ViewEventInput {
@@ -119,8 +212,8 @@ export function viewEvent(input: ViewEventInput): ViewEvent {
   const header = headerOf(event);
   const out: ViewEvent = {
     ...header,
-    steps: event.kind === "turn" ? stepsFor(viewer, event.moves) : [],
-    log: linesFor(viewer, input.log, header),
+    steps: event.kind === "turn" ? stepsFor(viewer, event.moves, event.actor) : [],
+    log: packLines(linesFor(viewer, input.log, header), header),
   };
   if (event.kind === "turn" && event.renamed !== undefined && event.renamed.length > 0) {
     const kept = keptInSight(event.renamed, before, after, viewer, ctx, module);

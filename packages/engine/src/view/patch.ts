@@ -38,6 +38,21 @@ export interface ComponentRecord {
   children: { [positionName: string]: string[] | { [slot: string]: string } };
 }
 
+/**
+ * A component whose own fields did not change, only which children it holds (a pile a card left, a
+ * hand it joined): the positions that changed, their children as ids; the rest as the view has it.
+ */
+export interface ChildrenRecord {
+  id: string;
+  children: ComponentRecord["children"];
+  /** The children of every position (their names changed), not only of those that changed. */
+  whole?: true;
+}
+
+/** Whether a record brings the whole component (new, or changed in its own fields). */
+export const isWholeRecord = (record: ComponentRecord | ChildrenRecord): record is ComponentRecord =>
+  "type" in record;
+
 export type SituationFields = { [K in Exclude<keyof Situation, "root">]?: Situation[K] };
 
 export interface ViewPatch {
@@ -48,7 +63,7 @@ export interface ViewPatch {
    */
   parts?: { [field: string]: { [entry: string]: unknown } };
   /** New and changed components, parents before children. */
-  components?: ComponentRecord[];
+  components?: (ComponentRecord | ChildrenRecord)[];
 }
 
 /** Deep equality of JSON values (the situation is plain JSON). */
@@ -110,9 +125,31 @@ function sameChildren(a: Component, b: Component): boolean {
   return true;
 }
 
-function recordOf(c: Component): ComponentRecord {
+function childIdsOf(c: Component): ComponentRecord["children"] {
   const children: ComponentRecord["children"] = {};
   for (const [p, list] of Object.entries(c.children)) children[p] = childIds(list);
+  return children;
+}
+
+/** The positions of `b` whose children differ from `a`'s; every position when their names differ. */
+function childrenRecord(a: Component, b: Component): ChildrenRecord {
+  const names = Object.keys(b.children);
+  const before = Object.keys(a.children);
+  if (names.length !== before.length || names.some((p, i) => p !== before[i]))
+    return { id: b.id, children: childIdsOf(b), whole: true };
+  const children: ComponentRecord["children"] = {};
+  for (const p of names) {
+    const ca = a.children[p] as PositionChildren;
+    const cb = b.children[p] as PositionChildren;
+    if (ca === cb) continue;
+    const ids = childIds(cb);
+    if (!jsonEqual(childIds(ca), ids)) children[p] = ids;
+  }
+  return { id: b.id, children };
+}
+
+function recordOf(c: Component): ComponentRecord {
+  const children = childIdsOf(c);
   const record: ComponentRecord = {
     id: c.id,
     name: c.name,
@@ -201,13 +238,14 @@ export function diffViews(a: Situation, b: Situation): ViewPatch {
   }
   if (changedFields) patch.fields = fields;
   if (a.root !== b.root) {
-    const records: ComponentRecord[] = [];
+    const records: (ComponentRecord | ChildrenRecord)[] = [];
     // `ca` is b's component as it was in a, when known without a search: the child at the same
     // place, which is where most children stay. Otherwise (a moved piece) it is looked up by id.
     const walk = (cb: Component, known: Component | undefined): void => {
       const ca = known?.id === cb.id ? known : findComponent(a.root, cb.id);
       if (ca === cb) return;
-      if (ca === undefined || !sameOwn(ca, cb) || !sameChildren(ca, cb)) records.push(recordOf(cb));
+      if (ca === undefined || !sameOwn(ca, cb)) records.push(recordOf(cb));
+      else if (!sameChildren(ca, cb)) records.push(childrenRecord(ca, cb));
       for (const positionName in cb.children) {
         const list = cb.children[positionName] as PositionChildren;
         const old = ca?.children[positionName];
@@ -231,8 +269,12 @@ export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
   const records = new Map((patch.components ?? []).map((r) => [r.id, r]));
   let root = a.root;
   if (records.size > 0) {
-    const parentOf = (id: string): string | null | undefined =>
-      records.has(id) ? (records.get(id) as ComponentRecord).parent : findComponent(a.root, id)?.parent;
+    const parentOf = (id: string): string | null | undefined => {
+      const record = records.get(id);
+      return record !== undefined && isWholeRecord(record)
+        ? record.parent
+        : findComponent(a.root, id)?.parent;
+    };
     const dirty = new Set<string>();
     for (const id of records.keys()) {
       let current: string | null | undefined = id;
@@ -248,22 +290,26 @@ export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
         return old;
       }
       const record = records.get(id);
-      const base = record ?? old;
+      const base = record !== undefined && isWholeRecord(record) ? record : old;
       if (base === undefined) throw new Error(`The view has no component '${id}'.`);
       const children: Component["children"] = {};
-      if (record !== undefined) {
-        for (const [p, ids] of Object.entries(record.children)) {
-          children[p] = Array.isArray(ids)
-            ? ids.map(build)
-            : Object.fromEntries(Object.entries(ids).map(([slot, childId]) => [slot, build(childId)]));
-        }
+      const fromIds = (ids: string[] | { [slot: string]: string }): PositionChildren =>
+        Array.isArray(ids)
+          ? ids.map(build)
+          : Object.fromEntries(Object.entries(ids).map(([slot, childId]) => [slot, build(childId)]));
+      const kept = (list: PositionChildren): PositionChildren =>
+        Array.isArray(list)
+          ? list.map((c) => (dirty.has(c.id) ? build(c.id) : c))
+          : Object.fromEntries(
+              Object.entries(list).map(([slot, c]) => [slot, dirty.has(c.id) ? build(c.id) : c]),
+            );
+      if (record !== undefined && (isWholeRecord(record) || record.whole === true)) {
+        for (const [p, ids] of Object.entries(record.children)) children[p] = fromIds(ids);
       } else {
+        // The view's own positions, with those the record names replaced.
         for (const [p, list] of Object.entries((old as Component).children)) {
-          children[p] = Array.isArray(list)
-            ? list.map((c) => (dirty.has(c.id) ? build(c.id) : c))
-            : Object.fromEntries(
-                Object.entries(list).map(([slot, c]) => [slot, dirty.has(c.id) ? build(c.id) : c]),
-              );
+          const ids = record?.children[p];
+          children[p] = ids !== undefined ? fromIds(ids) : kept(list);
         }
       }
       const out: Component = {

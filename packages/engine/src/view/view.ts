@@ -67,11 +67,14 @@ export function viewOf(
   const build = (component: Component, hiddenAbove: boolean): Component => {
     const visibility: Visibility = hiddenAbove ? "hidden" : (seen[i] as Visibility);
     i++;
-    if (visibility === "face") return withChildren(component, viewer, (child) => build(child, false));
+    if (visibility === "face") return withChildren(component, viewer, buildSeen);
     const kind: Placeholder = visibility === "back" ? "back" : "hidden";
-    const children = mapChildren(component.children, viewer, (child) => build(child, kind === "hidden"));
+    const children = mapChildren(component.children, viewer, kind === "hidden" ? buildHidden : buildSeen);
     return placeholderOf(component, kind, children);
   };
+  // One of each, not a closure per component: a view is built for every viewer at every turn.
+  const buildSeen = (child: Component) => build(child, false);
+  const buildHidden = (child: Component) => build(child, true);
   const root = build(situation.root, false);
   const secretGlobals = secretGlobalsOf(situation, viewer, ctx, module);
   let globals = situation.globals;
@@ -124,26 +127,32 @@ function secretGlobalsOf(
 /** What each position's children became in a viewer's last view, kept per position object. */
 const positionViews = new WeakMap<PositionChildren, Map<string, PositionChildren>>();
 
+/**
+ * The children of a component with `map` applied to each: the very same object when every child maps
+ * to itself (most of a view), so a walk over an unchanged subtree allocates nothing.
+ */
 function mapChildren(
   children: Component["children"],
   viewer: string,
   map: (child: Component) => Component,
-): { out: Component["children"]; same: boolean } {
-  let same = true;
-  const out: Component["children"] = {};
-  for (const [positionName, list] of Object.entries(children)) {
+): Component["children"] {
+  let out: Component["children"] | undefined;
+  for (const positionName in children) {
+    const list = children[positionName] as PositionChildren;
     let mapped: PositionChildren;
     if (Array.isArray(list)) {
       let copy: Component[] | undefined;
-      list.forEach((child, k) => {
+      for (let k = 0; k < list.length; k++) {
+        const child = list[k] as Component;
         const next = map(child);
         if (next !== child && copy === undefined) copy = list.slice(0, k);
         copy?.push(next);
-      });
+      }
       mapped = copy ?? list;
     } else {
       let copy: { [slot: string]: Component } | undefined;
-      for (const [slot, child] of Object.entries(list)) {
+      for (const slot in list) {
+        const child = list[slot] as Component;
         const next = map(child);
         if (next !== child) copy ??= { ...list };
         if (copy !== undefined) copy[slot] = next;
@@ -151,7 +160,6 @@ function mapChildren(
       mapped = copy ?? list;
     }
     if (mapped !== list) {
-      same = false;
       // The same position seen the same way as last time: the same object, so views share it.
       let byViewer = positionViews.get(list);
       const kept = byViewer?.get(viewer);
@@ -163,10 +171,11 @@ function mapChildren(
         }
         byViewer.set(viewer, mapped);
       }
+      out ??= { ...children };
+      out[positionName] = mapped;
     }
-    out[positionName] = mapped;
   }
-  return { out, same };
+  return out ?? children;
 }
 
 /** The copies made of seen components with unseen pieces inside, per viewer (see withChildren). */
@@ -178,8 +187,8 @@ const copies = new WeakMap<Component, Map<string, Component>>();
  * of consecutive situations share the parts a turn did not touch.
  */
 function withChildren(component: Component, viewer: string, map: (child: Component) => Component): Component {
-  const { out, same } = mapChildren(component.children, viewer, map);
-  if (same) return component;
+  const out = mapChildren(component.children, viewer, map);
+  if (out === component.children) return component;
   let byViewer = copies.get(component);
   const kept = byViewer?.get(viewer);
   if (kept !== undefined) {
@@ -211,11 +220,7 @@ function samePosition(a: PositionChildren, b: PositionChildren): boolean {
   return ka.every((slot) => a[slot] === b[slot]);
 }
 
-function placeholderOf(
-  component: Component,
-  kind: Placeholder,
-  children: { out: Component["children"]; same: boolean },
-): Component {
+function placeholderOf(component: Component, kind: Placeholder, children: Component["children"]): Component {
   const leaf = Object.keys(component.children).length === 0;
   const made = leaf ? placeholders.get(component)?.[kind] : undefined;
   if (made !== undefined) return made;
@@ -234,7 +239,7 @@ function placeholderOf(
     name: component.type === "card" ? "card" : kind === "back" ? component.name : "",
     type: component.type,
     options,
-    children: children.out,
+    children,
     parent: component.parent,
     childData: component.childData,
     placeholder: kind,

@@ -1,0 +1,120 @@
+/**
+ * What per-seat views cost the server per turn, measured on the engine alone (no sockets, no
+ * database), so the figure is CPU per unit of work and not the machine's mood: the same random games
+ * of Night Market at four seats, played through the engine's table holder as the server plays them,
+ * once as the server did before views (evaluate the turn, serialise the whole event once for
+ * everyone) and once as it does now (evaluate, build each seat's event, serialise each distinct one).
+ * Also the bytes each seat is sent per turn. Run: node --import tsx bench/src/views.ts [--quick]
+ */
+import {
+  type Action,
+  mayAct,
+  randomTurn,
+  seedRng,
+  type TableEvent,
+  type TableHolder,
+  type ViewEvent,
+} from "@tt/engine";
+import { shippedGames } from "@tt/games";
+import { playTable } from "../../packages/games/src/testing/driver";
+
+const quick = process.argv.includes("--quick");
+const SEATS = ["red", "blue", "green", "yellow"];
+const GAMES = quick ? 20 : 100;
+
+const game = shippedGames.find((g) => g.content.slug === "night-market");
+if (game === undefined) throw new Error("Night Market is not shipped");
+
+/** The turns of GAMES random games, chosen once so both ways replay exactly the same turns. */
+function chooseGames(): { seed: number; turns: { seat: string; actions: Action[] }[] }[] {
+  const out = [];
+  for (let g = 0; g < GAMES; g++) {
+    const seed = g + 1;
+    const table = playTable(game as NonNullable<typeof game>, { players: SEATS, seed });
+    const rng = { state: seedRng(seed * 31) };
+    const turns: { seat: string; actions: Action[] }[] = [];
+    for (let t = 0; t < 200 && !table.holder.live.ended; t++) {
+      const { holder } = table;
+      const seat = SEATS.find((s) => mayAct(holder.live, s)) ?? (SEATS[0] as string);
+      const actions = randomTurn(holder.live, holder.events.length, seat, holder.module, holder.ctx, rng);
+      if (actions === null) break;
+      const played = holder.play({ seat, actions, timestamp: t, turnUID: `g${g}t${t}` });
+      if (!played.ok) break;
+      if (played.value.event !== null) turns.push({ seat, actions });
+    }
+    out.push({ seed, turns });
+  }
+  return out;
+}
+
+interface Totals {
+  turns: number;
+  ms: number;
+  bytesPerSeat: number;
+}
+
+function run(
+  games: ReturnType<typeof chooseGames>,
+  send: (holder: TableHolder, event: TableEvent) => { bytes: number; perSeat: number },
+): Totals {
+  let turns = 0;
+  let bytes = 0;
+  let ms = 0;
+  for (const { seed, turns: list } of games) {
+    const table = playTable(game as NonNullable<typeof game>, { players: SEATS, seed });
+    const { holder } = table;
+    const t0 = performance.now();
+    list.forEach(({ seat, actions }, t) => {
+      const played = holder.play({ seat, actions, timestamp: t, turnUID: `t${t}` });
+      if (!played.ok || played.value.event === null) return;
+      bytes += send(holder, played.value.event).perSeat;
+      turns++;
+    });
+    ms += performance.now() - t0;
+  }
+  return { turns, ms, bytesPerSeat: bytes / turns };
+}
+
+/** Before views: the whole event, serialised once, the same for every seat. */
+const wholeEvent = (_holder: TableHolder, event: TableEvent) => {
+  const bytes = JSON.stringify(["table-event", { tableId: "t", type: "game-move", event }]).length;
+  return { bytes, perSeat: bytes };
+};
+
+/** Now: each seat's own event; seats sent the very same object share one serialisation. */
+const perSeat = (holder: TableHolder, event: TableEvent) => {
+  const made = new Map<ViewEvent, number>();
+  let total = 0;
+  for (const seat of SEATS) {
+    const mine = holder.viewEvent(seat, event.seq, true);
+    let bytes = made.get(mine);
+    if (bytes === undefined) {
+      bytes = JSON.stringify(["table-event", { tableId: "t", type: "game-move", event: mine }]).length;
+      made.set(mine, bytes);
+    }
+    total += bytes;
+  }
+  return { bytes: total, perSeat: total / SEATS.length };
+};
+
+const games = chooseGames();
+// Once each to warm the JIT, then measured, alternating, three rounds.
+run(games, wholeEvent);
+run(games, perSeat);
+const rounds: { before: Totals; now: Totals }[] = [];
+for (let r = 0; r < 3; r++) rounds.push({ before: run(games, wholeEvent), now: run(games, perSeat) });
+const best = (pick: (r: { before: Totals; now: Totals }) => Totals) =>
+  rounds.map(pick).reduce((a, b) => (a.ms / a.turns <= b.ms / b.turns ? a : b));
+const before = best((r) => r.before);
+const now = best((r) => r.now);
+const us = (t: Totals) => (1000 * t.ms) / t.turns;
+console.log(`Night Market, 4 seats, ${before.turns} turns of ${GAMES} random games (best of 3 rounds):`);
+console.log(
+  `  whole event to every seat (before views)  ${us(before).toFixed(0).padStart(5)} us CPU per turn, ${before.bytesPerSeat.toFixed(0)} bytes per seat`,
+);
+console.log(
+  `  each seat its own view's event (now)      ${us(now).toFixed(0).padStart(5)} us CPU per turn, ${now.bytesPerSeat.toFixed(0)} bytes per seat`,
+);
+console.log(
+  `  views add ${(us(now) - us(before)).toFixed(0)} us per turn (x${(us(now) / us(before)).toFixed(2)})`,
+);
