@@ -167,9 +167,10 @@ describe("a running table sends each user only what they may see", () => {
     expect(theirs.renamed).toBeUndefined();
     const rivalsRecord = theirs.patch?.components?.find((c) => c.id === renamed);
     expect(rivalsRecord).toMatchObject({ placeholder: "back", options: { facedown: true } });
-    expect(rivalsRecord !== undefined && isWholeRecord(rivalsRecord) && rivalsRecord.options.cardId).toBe(
-      false,
-    );
+    // A new piece to the rival: its whole record, without what the card is.
+    if (rivalsRecord === undefined || !isWholeRecord(rivalsRecord))
+      throw new Error("no record of the new back");
+    expect(rivalsRecord.options.cardId).toBeUndefined();
     // Nothing of a move reaches a client: an outline for the animations only.
     for (const event of [mine, theirs]) {
       expect(event).not.toHaveProperty("moves");

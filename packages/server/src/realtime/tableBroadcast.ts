@@ -1,4 +1,5 @@
 import type { ServerToClientEvents } from "@tt/protocol";
+import { withSharedText } from "./sharedEncoder";
 import type { Io } from "./socket";
 
 // Every message to the people at a table goes through here (DESIGN.md 'Hidden information'): it takes
@@ -41,11 +42,14 @@ export function broadcastTable<E extends EventName>(
     emit(tableRoom(tableId), message as Payload<E>);
     return;
   }
-  for (const [message, group] of groups)
-    emit(
-      group.map((v) => viewerRoom(tableId, v)),
-      message,
-    );
+  // What the groups' messages share is serialised once (sharedEncoder.ts).
+  withSharedText(() => {
+    for (const [message, group] of groups)
+      emit(
+        group.map((v) => viewerRoom(tableId, v)),
+        message,
+      );
+  });
 }
 
 /**
