@@ -275,6 +275,9 @@ export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
         ? record.parent
         : findComponent(a.root, id)?.parent;
     };
+    for (const [id, record] of records)
+      if (!isWholeRecord(record) && findComponent(a.root, id) === undefined)
+        throw new Error(`The view has no component '${id}'.`);
     const dirty = new Set<string>();
     for (const id of records.keys()) {
       let current: string | null | undefined = id;
@@ -307,6 +310,9 @@ export function applyViewPatch(a: Situation, patch: ViewPatch): Situation {
         for (const [p, ids] of Object.entries(record.children)) children[p] = fromIds(ids);
       } else {
         // The view's own positions, with those the record names replaced.
+        for (const p of Object.keys(record?.children ?? {}))
+          if (!Object.hasOwn((old as Component).children, p))
+            throw new Error(`The view's component '${id}' has no position '${p}'.`);
         for (const [p, list] of Object.entries((old as Component).children)) {
           const ids = record?.children[p];
           children[p] = ids !== undefined ? fromIds(ids) : kept(list);
