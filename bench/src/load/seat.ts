@@ -52,7 +52,7 @@ export interface ClientLog {
    * page takes the whole log instead).
    */
   beforeEnd: { seq: number; view: Situation } | null;
-  /** After the end: the whole game as the reloaded table-open gives it, folded (null until then). */
+  /** After the end: the whole game as table-log gives it, folded (null until then). */
   whole: Situation | null;
   /** The reload after the end (it never rejects), and why it failed if it did. */
   reload: Promise<void> | null;
