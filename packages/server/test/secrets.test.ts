@@ -18,7 +18,7 @@ import type { TableEventMessage, TableInfo, TableLoadResponse, TableSubscribeAck
 import { asc, eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tableEvents, tables } from "../src/db/schema";
+import { projects, tableEvents, tables } from "../src/db/schema";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
 
@@ -270,7 +270,18 @@ describe("an ended table reveals everything", () => {
       JSON.parse(JSON.stringify({ ...holder.live, rng: null })),
     );
     // The page that watched the end fetches just the log.
-    const log = (await as.player.get(`/api/table-log/${tableId}`)).json() as TableLoadResponse;
-    expect(log).toEqual({ start_position: load.start_position, events: load.events });
+    const read = await as.player.get(`/api/table-log/${tableId}`);
+    expect(read.json()).toEqual({ start_position: load.start_position, events: load.events });
+    // Every seat's page asks at the end: each gets the same text.
+    expect((await as.designer.get(`/api/table-log/${tableId}`)).text).toBe(read.text);
+    // A closed project's ended tables stay its members' (and site admins') only.
+    const { db } = server.database;
+    await db.update(projects).set({ visibility: "closed" }).where(eq(projects.slug, "night-market"));
+    try {
+      expect((await as.outsider.get(`/api/table-log/${tableId}`)).status).toBe(404);
+      expect((await as.admin.get(`/api/table-log/${tableId}`)).text).toBe(read.text);
+    } finally {
+      await db.update(projects).set({ visibility: "public" }).where(eq(projects.slug, "night-market"));
+    }
   });
 });

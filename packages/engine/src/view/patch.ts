@@ -148,7 +148,22 @@ function childrenRecord(a: Component, b: Component): ChildrenRecord {
   return { id: b.id, children };
 }
 
+/**
+ * Records made, per component object: a component is immutable, and the views of viewers who see it
+ * the same share the object, so their patches share its record (made once, serialised once).
+ */
+const records = new WeakMap<Component, ComponentRecord>();
+
 function recordOf(c: Component): ComponentRecord {
+  let record = records.get(c);
+  if (record === undefined) {
+    record = makeRecord(c);
+    records.set(c, record);
+  }
+  return record;
+}
+
+function makeRecord(c: Component): ComponentRecord {
   const children = childIdsOf(c);
   const record: ComponentRecord = {
     id: c.id,

@@ -53,6 +53,8 @@ export function tableRoutes(
 ): void {
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
+  /** The JSON text of full logs the hub answered (it answers the same object until the log grows). */
+  const logTexts = new WeakMap<object, string>();
 
   app.get<TableParams>("/api/table-open/:tableId", async (request) => {
     const actor = requireActor(request);
@@ -148,20 +150,27 @@ export function tableRoutes(
   });
 
   // An ended table's log, for a page that watched the end (it has everything else already).
-  app.get<TableParams>("/api/table-log/:tableId", async (request) => {
+  app.get<TableParams>("/api/table-log/:tableId", async (request, reply) => {
     const actor = requireActor(request);
+    // Only what the check needs: the project's row also holds its decks, components and data sheet.
     const [row] = await db
-      .select({ status: tables.status, project: projects })
+      .select({ status: tables.status, visibility: projects.visibility, roles: projects.roles })
       .from(tables)
       .innerJoin(projects, eq(projects.slug, tables.projectSlug))
       .where(eq(tables.id, request.params.tableId.slice(0, 50)));
-    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    if (!row || !mayViewProject(actor, row)) throw new HttpError(404, "Table not found.");
     if (row.status !== "ended")
       throw new HttpError(409, "The game has not ended: its log stays on the server.");
     const log = await hub.fullLog(request.params.tableId);
     if (!log) throw new HttpError(409, "The game has not ended: its log stays on the server.");
-    const body: TableLogResponse = { start_position: log.start, events: log.events };
-    return body;
+    // Every seat's page asks at the end: the hub answers the same object, serialised once here.
+    let text = logTexts.get(log);
+    if (text === undefined) {
+      const body: TableLogResponse = { start_position: log.start, events: log.events };
+      text = JSON.stringify(body);
+      logTexts.set(log, text);
+    }
+    return reply.type("application/json; charset=utf-8").send(text);
   });
 
   // Right-click on a deck or bank shows what it holds (game-table.md section 7).

@@ -36,7 +36,7 @@ import {
   writeTurnIfCurrent,
   writtenAs,
 } from "./eventStore";
-import { type Live, LiveCache } from "./liveCache";
+import { type FullLog, type Live, LiveCache } from "./liveCache";
 import { TableQueue } from "./queue";
 import { anySeatMode, editModeAllowed, seatFor } from "./seats";
 import type { TableRow } from "./tableInfo";
@@ -195,14 +195,20 @@ export class TableHub {
   }
 
   /** The whole log of a table, for an ended one (everything revealed): its start and events, chance recorded. */
-  fullLog(tableId: string): Promise<{ start: Situation; events: TableEvent[] } | null> {
+  fullLog(tableId: string): Promise<FullLog | null> {
     return this.serial(tableId, async () => {
       const live = await this.load(tableId);
       if (!live) return null;
       const { start, events } = live.holder;
+      // Every seat's page asks for it at the end: the same object while no event came since, so
+      // callers may keep what they made of it (tableRoutes keeps its JSON text).
+      if (live.fullLog?.holder === live.holder && live.fullLog.events === events.length)
+        return live.fullLog.log;
       // Logs written before chance was recorded in the moves get their outcomes here, from the
       // server's random state, so the browser folds them without it.
-      return { start: fullView(start), events: withOutcomes(start, events) };
+      const log = { start: fullView(start), events: withOutcomes(start, events) };
+      live.fullLog = { holder: live.holder, events: events.length, log };
+      return log;
     });
   }
 

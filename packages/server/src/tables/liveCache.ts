@@ -1,4 +1,4 @@
-import type { JsonObject, RuleModule, TableHolder } from "@tt/engine";
+import type { JsonObject, RuleModule, Situation, TableEvent, TableHolder } from "@tt/engine";
 import type { TableRow } from "./tableInfo";
 
 /** A table this process keeps in memory: its row and the engine's table holder (start, log, views). */
@@ -9,6 +9,14 @@ export interface Live {
   options: JsonObject;
   /** The component tree the pieces were read from, serialised: tells when another instance replaced it. */
   componentsKey: string;
+  /** The full log as fullLog() last answered it, while the holder has as many events (every seat's page asks at the end). */
+  fullLog?: { holder: TableHolder; events: number; log: FullLog };
+}
+
+/** An ended table's whole log: its start and every event, chance recorded (nothing is secret any more). */
+export interface FullLog {
+  start: Situation;
+  events: TableEvent[];
 }
 
 /**
