@@ -123,6 +123,27 @@ describe("a deck from a spreadsheet and a .psd", () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect(width * MM_PER_POINT).toBeCloseTo(22, 1);
     expect(height * MM_PER_POINT).toBeCloseTo((22 * FIXTURE_CARD.h) / FIXTURE_CARD.w, 1);
+
+    // The backs ('Save rev') come as a file of their own, not under the fronts' name.
+    await print.getByRole("checkbox", { name: "Save rev" }).check();
+    const [backs] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      print.getByRole("button", { name: "Export PDF" }).click(),
+    ]);
+    expect(backs.suggestedFilename()).toBe("cards-backs.pdf");
+    expect((await PDFDocument.load(readFileSync((await backs.path()) as string))).getPageCount()).toBe(3);
+    await print.getByRole("checkbox", { name: "Save rev" }).uncheck();
+  });
+
+  it("opens its linked spreadsheet at the sheet host the server fetches it from", async () => {
+    const panel = dee.page.locator("#admin-deck-cards");
+    const source = panel.getByRole("region", { name: "Source sheet of cards" });
+    await source.getByLabel("Sheet id").fill("sheet-42");
+    // The browser tests' server keeps the default host: the sheet's page at Google.
+    expect(await panel.getByRole("link", { name: "Open the spreadsheet" }).getAttribute("href")).toBe(
+      "https://docs.google.com/spreadsheets/d/sheet-42",
+    );
+    await source.getByLabel("Sheet id").fill("");
   });
 
   it("is dealt at a table of the card template; erased, its cards say which deck they cannot find", async () => {

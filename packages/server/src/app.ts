@@ -179,7 +179,10 @@ export async function buildApp(
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
   assetRoutes(app, deps);
-  deckRoutes(app, deps, deps.storage, options.config.sheetUrlTemplate);
+  deckRoutes(app, deps, deps.storage, {
+    fetch: options.config.sheetUrlTemplate,
+    open: options.config.sheetOpenUrlTemplate,
+  });
   implementationRoutes(
     app,
     deps,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_SHEET_URL_TEMPLATE } from "./projects/linkedSheet";
+import { DEFAULT_SHEET_URL_TEMPLATE, sheetOpenUrlTemplate } from "./projects/linkedSheet";
 
 // Every environment variable the server reads, parsed once at start-up. README lists them.
 const envSchema = z.object({
@@ -28,6 +28,12 @@ const envSchema = z.object({
   TURN_BURST: z.coerce.number().int().positive().default(20),
   /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
   SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
+  /** Where 'Open the spreadsheet' takes a designer; unset: see sheetOpenUrlTemplate. */
+  SHEET_OPEN_URL_TEMPLATE: z
+    .string()
+    .includes("{id}")
+    .regex(/^https?:\/\//, "must start with http:// or https://")
+    .optional(),
   /** Unset: S3 when S3_* names a bucket, else the disk (see storageOf). */
   STORAGE: z.enum(["disk", "s3"]).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -76,6 +82,8 @@ export interface Config {
   turnRate: { perSecond: number; burst: number };
   storage: StorageConfig;
   sheetUrlTemplate: string;
+  /** The page of a linked sheet a designer opens (the admin page's 'Open the spreadsheet'). */
+  sheetOpenUrlTemplate: string;
   /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
   warnings: string[];
 }
@@ -117,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
+    sheetOpenUrlTemplate: e.SHEET_OPEN_URL_TEMPLATE ?? sheetOpenUrlTemplate(e.SHEET_URL_TEMPLATE),
     storage,
     warnings,
   };

@@ -99,6 +99,7 @@ async function decksOf(client: Client, slug = "test-game") {
     dataSheet: Record<string, number>;
     dataSheetId: string;
     mayEdit: boolean;
+    sheetOpenUrl: string;
   };
 }
 
@@ -107,6 +108,10 @@ describe("decks", () => {
     expect((await as.mod.get("/api/projects/test-game/decks")).status).toBe(200);
     expect((await decksOf(as.mod)).mayEdit).toBe(false);
     expect((await decksOf(as.designer)).mayEdit).toBe(true);
+    // 'Open the spreadsheet' opens the sheet where this server fetches it from.
+    expect((await decksOf(as.designer)).sheetOpenUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/export\/\{id\}\.xlsx$/,
+    );
     expect((await as.player.get("/api/projects/test-game/decks")).status).toBe(403);
     expect((await as.outsider.get("/api/projects/closed-game/decks")).status).toBe(404);
     const mod = await as.mod.post("/api/projects/create-deck/test-game", { deckName: "Heroes" });

@@ -136,9 +136,11 @@ export function deckRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   storage: DeckStorage,
-  sheetUrlTemplate: string,
+  /** Linked sheets: where the server fetches one (`fetch`), where a designer opens one (`open`). */
+  sheetTemplates: { fetch: string; open: string },
 ): void {
   const { db } = deps.database;
+  const sheetUrlTemplate = sheetTemplates.fetch;
 
   async function maintainer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
     const actor = requireActor(request);
@@ -162,6 +164,7 @@ export function deckRoutes(
       dataSheetId: project.dataSheetId,
       dataSheet: Object.fromEntries(Object.entries(sheets).map(([name, rows]) => [name, rows.length])),
       mayEdit: mayMaintainDecks(actor, project),
+      sheetOpenUrl: sheetTemplates.open,
     };
   });
 

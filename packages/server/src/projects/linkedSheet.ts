@@ -6,6 +6,17 @@ import { HttpError } from "../http/errors";
 // that exports a workbook by id works, and tests can point it at a local server.
 
 export const DEFAULT_SHEET_URL_TEMPLATE = "https://docs.google.com/spreadsheets/d/{id}/export?format=xlsx";
+const GOOGLE_SHEET_PAGE = "https://docs.google.com/spreadsheets/d/{id}";
+
+/**
+ * The page 'Open the spreadsheet' opens when SHEET_OPEN_URL_TEMPLATE is unset: the sheet's page at
+ * Google for the default export, else the configured export itself (another host's sheet is opened,
+ * or downloaded, where the server fetches it, never at a provider the operator did not choose).
+ */
+export function sheetOpenUrlTemplate(fetchTemplate: string): string {
+  return fetchTemplate === DEFAULT_SHEET_URL_TEMPLATE ? GOOGLE_SHEET_PAGE : fetchTemplate;
+}
+
 /** Sheet ids go into a URL: letters, digits, '-' and '_' only, so an id cannot change the host or path. */
 export const SHEET_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 const FETCH_TIMEOUT_MS = 20_000;

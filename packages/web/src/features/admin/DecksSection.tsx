@@ -30,9 +30,9 @@ import { CardViewer, PrintControls } from "../cards";
 import { type DecksInfo, deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
 import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
-/** Opens the external spreadsheet by its id (section 2). */
-export const sheetLink = (sheetId: string) =>
-  `https://docs.google.com/spreadsheets/d/${encodeURIComponent(sheetId)}`;
+/** Opens the external spreadsheet by its id (section 2), at the sheet host the server is set up with. */
+export const sheetLink = (template: string, sheetId: string) =>
+  template.replaceAll("{id}", encodeURIComponent(sheetId));
 
 export function DecksSection(props: {
   slug: string;
@@ -86,6 +86,7 @@ export function DecksSection(props: {
           slug={slug}
           deck={deck}
           mayEdit={info.mayEdit}
+          sheetOpenUrl={info.sheetOpenUrl}
           expanded={expanded === deck.id}
           onToggle={(open) => onExpand(open ? deck.id : null)}
         />
@@ -98,10 +99,11 @@ function DeckPanel(props: {
   slug: string;
   deck: Deck;
   mayEdit: boolean;
+  sheetOpenUrl: string;
   expanded: boolean;
   onToggle: (open: boolean) => void;
 }) {
-  const { slug, deck, mayEdit, expanded, onToggle } = props;
+  const { slug, deck, mayEdit, sheetOpenUrl, expanded, onToggle } = props;
   const headingId = `${deckSectionId(deck)}-heading`;
   return (
     <Accordion
@@ -123,7 +125,7 @@ function DeckPanel(props: {
       </AccordionSummary>
       <AccordionDetails id={`${deckSectionId(deck)}-body`}>
         <Stack spacing={3}>
-          {mayEdit && <SheetSettings slug={slug} deck={deck} />}
+          {mayEdit && <SheetSettings slug={slug} deck={deck} sheetOpenUrl={sheetOpenUrl} />}
           {mayEdit && <PsdUpload slug={slug} deck={deck} />}
           <DeckAssets slug={slug} deck={deck} mayEdit={mayEdit} />
           <Box component="section" aria-label={`Preview of ${deck.name}`}>
@@ -145,7 +147,7 @@ function DeckPanel(props: {
   );
 }
 
-function SheetSettings({ slug, deck }: { slug: string; deck: Deck }) {
+function SheetSettings({ slug, deck, sheetOpenUrl }: { slug: string; deck: Deck; sheetOpenUrl: string }) {
   const refresh = useRefreshDecks(slug);
   const [form, setForm] = useState({
     sheetId: deck.sheetId,
@@ -215,7 +217,7 @@ function SheetSettings({ slug, deck }: { slug: string; deck: Deck }) {
           Upload .xlsx
         </UploadButton>
         {form.sheetId.trim() !== "" && (
-          <Link href={sheetLink(form.sheetId.trim())} target="_blank" rel="noopener noreferrer">
+          <Link href={sheetLink(sheetOpenUrl, form.sheetId.trim())} target="_blank" rel="noopener noreferrer">
             Open the spreadsheet
           </Link>
         )}

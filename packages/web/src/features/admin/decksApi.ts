@@ -13,6 +13,8 @@ export interface DecksInfo {
   dataSheet: Record<string, number>;
   /** Designers and site admins change decks; mods only see them. */
   mayEdit: boolean;
+  /** Where 'Open the spreadsheet' goes: the server's configured sheet host, '{id}' for the sheet id. */
+  sheetOpenUrl: string;
 }
 
 export const decksKey = (slug: string) => ["admin", slug, "decks"] as const;

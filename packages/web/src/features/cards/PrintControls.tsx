@@ -18,6 +18,9 @@ export interface PrintControlsProps {
   slug?: string;
 }
 
+/** The backs ('Save rev') are a file of their own, named apart from the fronts. */
+export const pdfFileName = (deckName: string, rev: boolean) => `${deckName}${rev ? "-backs" : ""}.pdf`;
+
 type ExportState =
   | { kind: "idle" }
   | { kind: "running"; done: number; total: number }
@@ -71,7 +74,7 @@ export function PrintControls({ deck, deckName, slug }: PrintControlsProps) {
         (p) => setState({ kind: "running", ...p }),
         controller.signal,
       );
-      download(result.pdf, `${deckName}.pdf`, "application/pdf");
+      download(result.pdf, pdfFileName(deckName, choice.rev), "application/pdf");
       const missing = result.missing.length === 0 ? "" : ` Images not found: ${result.missing.join(", ")}`;
       setState({
         kind: "finished",
