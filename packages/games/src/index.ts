@@ -7,6 +7,7 @@ import { templateCards } from "./projects/template-cards";
 import { createRegistry } from "./registry";
 
 export type * from "./content";
+export * from "./noCode";
 export { createRegistry, piecesOf, type StartArgs } from "./registry";
 
 /** Every game this build ships, seeded into the database at start-up. */

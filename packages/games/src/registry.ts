@@ -11,6 +11,7 @@ import {
   sealStart,
 } from "@tt/engine";
 import type { ComponentTree, ShippedGame } from "./content";
+import { noCodeLayout, noCodeStart, withDeckPieces } from "./noCode";
 
 /** Everything but the tree's bookkeeping entries: the pieces the engine resolves component info from. */
 export function piecesOf(tree: ComponentTree): PieceLibrary {
@@ -49,26 +50,42 @@ export function createRegistry(games: readonly ShippedGame[]) {
     return m;
   }
 
+  /**
+   * The component tree a project's tables and component editor use: the stored one (a shipped game's
+   * own when none is stored) with every deck's __card-{deck} and deck-{name} entries, and for a
+   * project without game code what its no-code layout needs (noCode.ts).
+   */
+  function treeFor(
+    slug: string,
+    stored: ComponentTree | null,
+    decks: { [deckName: string]: Pick<DeckInfo, "cardInfo"> },
+  ): ComponentTree {
+    const game = bySlug.get(slug);
+    return withDeckPieces(stored ?? game?.content.components ?? null, decks, game === undefined);
+  }
+
   /** The start situation of a table, built on the server from the game's own set-up. */
   function startSituation(slug: string, args: StartArgs): Situation {
     const game = bySlug.get(slug);
-    const tree = args.components ?? game?.content.components;
-    const pieces = tree ? piecesOf(tree) : {};
-    const layout = game
-      ? game.layout(args.options, args.players)
-      : { root: { name: "root", type: "board" as const } };
+    const decks = { ...(game?.content.decks ?? {}), ...(args.decks ?? {}) };
+    const tree = game
+      ? (args.components ?? game.content.components)
+      : treeFor(slug, args.components ?? null, decks);
+    const pieces = piecesOf(tree);
+    const layout = game ? game.layout(args.options, args.players) : noCodeLayout(decks);
     const module = moduleFor(slug);
-    const start = module.setup({
+    const setUp = module.setup({
       players: args.players,
       options: args.options,
       pieces,
       root: layout.root,
       ...(layout.playerArea ? { playerArea: layout.playerArea } : {}),
       ...(layout.counters ? { counters: layout.counters } : {}),
-      decks: { ...(game?.content.decks ?? {}), ...(args.decks ?? {}) },
+      decks,
       ...(args.dataSheet === undefined ? {} : { dataSheet: args.dataSheet }),
       seed: args.seed,
     });
+    const start = game ? setUp : noCodeStart(setUp);
     // Every piece someone cannot see gets an id that tells nothing of what it is or of how the set-up
     // placed it (the engine's view/reissue.ts).
     return sealStart(start, { pieces, options: args.options }, module);
@@ -78,6 +95,7 @@ export function createRegistry(games: readonly ShippedGame[]) {
     games,
     game: (slug: string) => bySlug.get(slug),
     moduleFor,
+    treeFor,
     startSituation,
   };
 }

@@ -446,6 +446,85 @@ describe("decks", () => {
   });
 });
 
+describe("a project made on 'New project'", () => {
+  it("plays its deck at a table with no game code: entries in the tree, the deck on the board, hands private", async () => {
+    const made = await as.admin.post("/api/projects/create", {
+      slug: "fresh-cards",
+      projectName: "Fresh Cards",
+      visibility: "public",
+    });
+    expect(made.status).toBe(200);
+    const deck = (
+      await as.admin.post("/api/projects/create-deck/fresh-cards", { deckName: "heroes" })
+    ).json() as Deck;
+    // Its entries are in the tree the component editor reads, before any card or .psd.
+    const tree = async () =>
+      (
+        (await as.admin.get("/api/projects/fresh-cards/components")).json() as {
+          components: Record<string, unknown>;
+        }
+      ).components;
+    expect(Object.keys(await tree())).toEqual(
+      expect.arrayContaining(["root", "player-area", "__card-heroes", "deck-heroes"]),
+    );
+
+    const book = await buildWorkbook({
+      data: [
+        ["ID", "title"],
+        ["ann", "Ann"],
+        ["bob", "Bob"],
+        ["cy", "Cy"],
+      ],
+      rules: [
+        ["layer", "rule", "arg"],
+        ["title", "set_innerHTML", "{title}"],
+      ],
+    });
+    const sheet = await postForm(
+      as.admin,
+      "/api/update-deck-source-sheet/fresh-cards",
+      { deckId: deck.id, deckName: "heroes", sheetId: "" },
+      { xlsx: [book, "heroes.xlsx"] },
+    );
+    expect(sheet.status).toBe(200);
+    const psd = await postForm(
+      as.admin,
+      "/api/update-deck-source-psd/fresh-cards",
+      { deckId: deck.id },
+      {
+        psdfile: [buildPsd(), "card.psd"],
+      },
+    );
+    expect(psd.status).toBe(200);
+    // The card's size on the board follows the .psd's ratio.
+    const card = (await tree())["__card-heroes"] as { width: number; height: number };
+    expect(card.width / card.height).toBeCloseTo(FIXTURE_CARD.w / FIXTURE_CARD.h, 1);
+
+    // A competitive table with the player: the deck is on the board, shuffled, and nobody holds a card.
+    const t = (
+      await as.admin.post("/api/projects/fresh-cards/new-table", {
+        start_position: { options: {} },
+        tableMode: "competitive-edit",
+      })
+    ).json() as TableInfo;
+    await as.admin.get(`/api/projects/fresh-cards/join-table/${t.tableId}?color=red`);
+    await as.player.get(`/api/projects/fresh-cards/join-table/${t.tableId}?color=blue`);
+    expect((await as.admin.post(`/api/projects/fresh-cards/${t.tableId}/start-table`, {})).status).toBe(200);
+    const load = (await as.player.get(`/api/table-open/${t.tableId}`)).json() as TableLoadResponse;
+    expect(load.live?.viewer).toBe("blue");
+    const situation = load.live?.situation as Situation;
+    const [onBoard] = (situation.root.children.decks ?? []) as Situation["root"][];
+    expect(onBoard?.options.deckName).toBe("heroes");
+    // The draw pile shows the player three backs, no card's identity.
+    const pile = onBoard?.children.deck as Situation["root"][];
+    expect(pile).toHaveLength(3);
+    expect(pile.every((c) => c.options.cardId === undefined)).toBe(true);
+    expect(Object.keys(load.components ?? {})).toEqual(
+      expect.arrayContaining(["__card-heroes", "deck-heroes"]),
+    );
+  });
+});
+
 describe("the game implementation", () => {
   it("saves to development, pushes development to production as a new version, for designers only", async () => {
     const before = (await as.designer.get("/api/projects/test-game/components?development=true")).json() as {
@@ -471,8 +550,11 @@ describe("the game implementation", () => {
     const prod = (await as.designer.get("/api/projects/test-game/components")).json() as {
       components: unknown;
     };
-    expect(prod.components).toEqual(tree);
+    // The designer's tree, with what a project without game code needs filled in (games/src/noCode.ts);
+    // what is stored is the designer's tree alone.
+    expect(prod.components).toMatchObject(tree);
     const [row] = await server.database.db.select().from(projects).where(eq(projects.slug, "test-game"));
+    expect(row?.components).toEqual(tree);
     expect(row?.changeLog.at(-1)).toMatchObject({ version: `components ${before.version + 1}` });
     expect((await as.player.post("/api/projects/test-game/push-dev-to-production", {})).status).toBe(403);
     // No table has started: nothing to pull from.
@@ -497,12 +579,13 @@ describe("the game implementation", () => {
     const saved = await as.designer.post("/api/projects/test-game/components", tree);
     expect(saved.status).toBe(200);
     expect(saved.json()).toEqual({ components: tree, version: before.version + 1, development: false });
-    expect((await as.designer.get("/api/projects/test-game/components")).json()).toEqual({
+    expect((await as.designer.get("/api/projects/test-game/components")).json()).toMatchObject({
       components: tree,
       version: before.version + 1,
       development: false,
     });
     const [row] = await server.database.db.select().from(projects).where(eq(projects.slug, "test-game"));
+    expect(row?.components).toEqual(tree);
     expect(row?.changeLog.at(-1)).toMatchObject({
       version: `components ${before.version + 1}`,
       notes: "<p>Components saved to production by designer.</p>",

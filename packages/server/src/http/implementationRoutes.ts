@@ -6,7 +6,7 @@ import { projects, tables } from "../db/schema";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
-import { componentTreeSchema, reloadBoundTables, type TableNotifier } from "../tables/admin";
+import { componentTreeSchema, projectTree, reloadBoundTables, type TableNotifier } from "../tables/admin";
 import type { TableHub } from "../tables/hub";
 import { requireActor } from "./context";
 import { HttpError, sendText } from "./errors";
@@ -46,8 +46,10 @@ export function implementationRoutes(
     const query = componentsQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, "development is true or false.");
     const development = query.data.development === "true";
+    const stored = development ? (project.devComponents ?? project.components) : project.components;
+    // With every deck's entries (and a no-code project's board) filled in, as a table starts on them.
     return {
-      components: development ? (project.devComponents ?? project.components) : project.components,
+      components: projectTree(project, stored),
       version: project.componentsVersion,
       development,
     };
@@ -100,7 +102,7 @@ export function implementationRoutes(
     // keeps its components until the next save, and the failure goes to the log, not to the editor.
     const slug = project.slug;
     try {
-      await reloadBoundTables(db, hub, notify, slug, tree.data, (tableId, err) =>
+      await reloadBoundTables(db, hub, notify, slug, projectTree(project, tree.data), (tableId, err) =>
         request.log.error(
           { err, slug, tableId },
           "a bound table did not take the saved development components",

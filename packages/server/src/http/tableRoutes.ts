@@ -25,6 +25,9 @@ import { firstIssue, HttpError, sendText } from "./errors";
 
 type TableParams = { Params: { tableId: string } };
 
+/** How many ended tables' log texts are kept for the seats still to ask. */
+const LOG_TEXTS_KEPT = 32;
+
 /** Sheet name -> row count of a data sheet (sheet name -> rows), for the table lobby. */
 function sheetOutline(sheet: unknown): Record<string, number> {
   if (sheet === null || typeof sheet !== "object" || Array.isArray(sheet)) return {};
@@ -53,8 +56,12 @@ export function tableRoutes(
 ): void {
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
-  /** The JSON text of full logs the hub answered (it answers the same object until the log grows). */
-  const logTexts = new WeakMap<object, string>();
+  /**
+   * The JSON text of the last full logs the hub answered (it answers the same object until the log
+   * grows): the seats of a table that just ended ask within moments of each other. A few only, not one
+   * per ended table the hub keeps (a log's text is tens of kilobytes to a megabyte).
+   */
+  const logTexts = new Map<object, string>();
 
   app.get<TableParams>("/api/table-open/:tableId", async (request) => {
     const actor = requireActor(request);
@@ -169,6 +176,7 @@ export function tableRoutes(
       const body: TableLogResponse = { start_position: log.start, events: log.events };
       text = JSON.stringify(body);
       logTexts.set(log, text);
+      if (logTexts.size > LOG_TEXTS_KEPT) logTexts.delete(logTexts.keys().next().value as object);
     }
     return reply.type("application/json; charset=utf-8").send(text);
   });

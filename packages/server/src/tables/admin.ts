@@ -1,3 +1,4 @@
+import { type ComponentTree, registry } from "@tt/games";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, isSiteAdmin, mayViewProject } from "../auth/permissions";
@@ -5,6 +6,7 @@ import type { Db } from "../db/connect";
 import { projects, tableEvents, tables } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
 import { mayMaintainDecks } from "../projects/adminRules";
+import { deckInfoOf, decksOf } from "../projects/decks";
 import type { ProjectRow } from "../projects/load";
 import type { TableHub } from "./hub";
 import { newTableId } from "./ids";
@@ -58,8 +60,24 @@ export async function tableWithProject(
 }
 
 /** The tree a reload gives a table: production, or the editor's copy (production until one is saved). */
-export function componentsFor(project: ProjectRow, type: ComponentsReload): Record<string, unknown> | null {
-  return type === "reload-components" ? project.components : (project.devComponents ?? project.components);
+export function componentsFor(project: ProjectRow, type: ComponentsReload): Record<string, unknown> {
+  const stored =
+    type === "reload-components" ? project.components : (project.devComponents ?? project.components);
+  return projectTree(project, stored);
+}
+
+/** A stored tree as tables use it: with every deck's entries and a no-code project's board (games/src/noCode.ts). */
+export function projectTree(
+  project: ProjectRow,
+  stored: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const decks = Object.fromEntries(
+    Object.entries(decksOf(project)).map(([name, deck]) => [name, deckInfoOf(deck)]),
+  );
+  return registry.treeFor(project.slug, stored as ComponentTree | null, decks) as unknown as Record<
+    string,
+    unknown
+  >;
 }
 
 /**

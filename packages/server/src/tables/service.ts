@@ -192,20 +192,29 @@ export function freshStart(
   components: Record<string, unknown> | null = project.components,
 ) {
   const decks = decksOf(project);
+  const infos = Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)]));
+  // Every deck's entries, and a no-code project's board (games/src/noCode.ts): the table keeps the
+  // tree it started on.
+  const tree = registry.treeFor(project.slug, components as ComponentTree | null, infos);
   let situation: Situation;
   try {
     situation = registry.startSituation(project.slug, {
       players: seats.map((s) => ({ color: s.color })),
       options,
       seed: randomInt(2 ** 31),
-      ...(components ? { components: components as ComponentTree } : {}),
-      decks: Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)])),
+      components: tree,
+      decks: infos,
       ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
     });
   } catch (err) {
     throw new HttpError(500, `Could not set up the game: ${(err as Error).message}`);
   }
-  return { situation, decks, components, activePlayer: activePlayerOf(situation) };
+  return {
+    situation,
+    decks,
+    components: tree as unknown as Record<string, unknown>,
+    activePlayer: activePlayerOf(situation),
+  };
 }
 
 /** The active player as the lobby tiles store it: one colour, or several joined by commas. */
