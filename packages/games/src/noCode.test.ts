@@ -110,13 +110,18 @@ describe("a project without game code", () => {
     const seenByBlue = childrenAt(holder.view("blue").root, PLAY_POSITION)[0];
     expect(seenByBlue?.options.cardId).toBe(drawn?.options.cardId);
 
-    // No turn order is enforced: blue draws too, and the status bar says how to play.
+    // No turn order is enforced: blue draws too, and the status bar says how to play. A click on the
+    // draw pile is a click on the deck: its top card, face up to blue.
     expect(activeState(holder.live).message).toBe(NO_CODE_MESSAGE);
+    const top = pile(holder.live, deck.id, "deck").at(-1) as Component;
+    const bottom = pile(holder.live, deck.id, "deck")[0] as Component;
     play("blue", [
-      { kind: "open deck", deckId: deck.id },
+      { kind: "click component", componentId: bottom.id },
       { kind: "click position", destinationId: "area-blue", positionName: HAND_POSITION },
     ]);
-    expect(pile(holder.live, "area-blue", HAND_POSITION)).toHaveLength(1);
+    const blueHand = pile(holder.live, "area-blue", HAND_POSITION);
+    expect(blueHand.map((c) => c.options.cardId)).toEqual([top.options.cardId]);
+    expect(blueHand[0]?.options.facedown).toBe(false);
 
     // And discards it: select it, click the deck's discard pile.
     play("red", [

@@ -115,6 +115,12 @@ export const defaultModule: RuleModule = {
     const listed = activeState(situation).isClickable;
     if (listed !== null) return listed.includes(componentId);
     if (component.type === "deck" || component.type === "bank") return true;
+    // The face-down draw pile is the deck's: a card is taken by clicking the deck (its top card), not
+    // picked out of the pile (evaluate.ts turns a click on the pile into a click on the deck).
+    if (component.childData?.positionName === DECK_POSITION) {
+      const parent = component.parent === null ? undefined : findComponent(situation.root, component.parent);
+      if (parent?.type === "deck") return false;
+    }
     return componentInfo(ctx.pieces, component, situation).selectable;
   },
   // The same functions sight.ts falls back to, so both share one sight of a situation.

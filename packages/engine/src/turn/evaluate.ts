@@ -1,4 +1,4 @@
-import { activeState } from "../access.js";
+import { activeState, DECK_POSITION } from "../access.js";
 import type { PieceLibrary } from "../component-info.js";
 import { MOVE_LOOP_LIMIT } from "../constants.js";
 import type { JsonObject } from "../json.js";
@@ -92,7 +92,19 @@ function runAction(run: Run, action: Action): Refusal | null {
       // pile, a taken cell), so the rules can answer for that place.
       if (!module.isClickable(run.situation, action.componentId, info.seat, info.editMode, ctx)) {
         const target = findComponent(run.situation.root, action.componentId);
-        if (run.selected === null || target?.parent == null || target.childData === null) return null;
+        if (run.selected === null) {
+          // A card of a deck's draw pile stands for its deck: a click on the pile is a click on the
+          // deck, which deals its top card (the default module), when the rules let the seat click it.
+          const pile = target?.parent == null ? undefined : findComponent(run.situation.root, target.parent);
+          if (
+            pile?.type === "deck" &&
+            target?.childData?.positionName === DECK_POSITION &&
+            module.isClickable(run.situation, pile.id, info.seat, info.editMode, ctx)
+          )
+            return runAction(run, { kind: "click component", componentId: pile.id });
+          return null;
+        }
+        if (target?.parent == null || target.childData === null) return null;
         const slot = target.childData.childPos;
         return runAction(run, {
           kind: "click position",
