@@ -35,14 +35,14 @@ describe("a project made on 'New project'", () => {
     await click(page.getByRole("button", { name: "Create deck" }));
     const book = await buildWorkbook({
       data: [
-        ["ID", "title"],
+        ["ID", "name"],
         ["ann", "Ann"],
         ["bob", "Bob"],
         ["cy", "Cy"],
       ],
       rules: [
         ["layer", "rule", "arg"],
-        ["title", "set_innerHTML", "{title}"],
+        ["title", "set_innerHTML", "{name}"],
       ],
     });
     await page.getByLabel("Spreadsheet for heroes").setInputFiles({
@@ -78,11 +78,11 @@ describe("a project made on 'New project'", () => {
     await click(page.getByRole("combobox", { name: "Play as" }));
     await click(page.getByRole("option", { name: "red" }));
 
-    // Draw: select the deck, click red's hand. Red sees the card's face.
+    // Draw: select the deck, click red's hand. Red sees the card's face, named by the sheet's name column.
     await click(board.getByRole("group", { name: "deck", exact: true }));
     const redArea = page.getByRole("region", { name: "red player area" });
     await click(redArea.getByRole("button", { name: "hand", exact: true }));
-    const inHand = redArea.getByRole("button", { name: /^(ann|bob|cy) card$/ });
+    const inHand = redArea.getByRole("button", { name: /^(Ann|Bob|Cy) card$/ });
     await inHand.waitFor();
     const drawn = ((await inHand.getAttribute("aria-label")) as string).replace(/, selected$/, "");
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cardIdOf, cellText, copiesOf, excluded, expandCards, isTruthy, MAX_COPIES } from "./rows.js";
+import {
+  cardIdOf,
+  cardNameOf,
+  cellText,
+  copiesOf,
+  excluded,
+  expandCards,
+  isTruthy,
+  MAX_COPIES,
+} from "./rows.js";
 
 describe("card rows", () => {
   it("counts copies from __copies or __count, default 1, clamped to 0..1000", () => {
@@ -31,6 +40,15 @@ describe("card rows", () => {
     expect(cardIdOf({ id: 7 })).toBe("7");
     expect(cardIdOf({ ID: " " })).toBeNull();
     expect(cardIdOf({ name: "x" })).toBeNull();
+  });
+
+  it("names a card by its name column (any case), else by its ID", () => {
+    expect(cardNameOf({ ID: "c1", Name: "Red Fox" })).toBe("Red Fox");
+    expect(cardNameOf({ ID: "c1", name: " " })).toBe("c1");
+    expect(cardNameOf({ ID: "c1", title: "Red Fox" })).toBe("c1");
+    // A table's deck rows carry the ID as cardId.
+    expect(cardNameOf({ cardId: "c2" })).toBe("c2");
+    expect(cardNameOf({})).toBeNull();
   });
 
   it("reads cells as text and as yes/no the same way everywhere", () => {

@@ -27,6 +27,20 @@ export function cardIdOf(row: CardRow): string | null {
 }
 
 /**
+ * What the card is called: its "name" column (any case) when the sheet has one and the cell is not
+ * empty, else its ID; null when it has neither. The viewer lists cards by it and the table reads it
+ * out (a screen reader hears 'Red Fox card', not 'c17 card').
+ */
+export function cardNameOf(row: CardRow): string | null {
+  for (const key of Object.keys(row)) {
+    if (key.toLowerCase() !== "name") continue;
+    const name = cellText(row[key]).trim();
+    if (name !== "") return name;
+  }
+  return cardIdOf(row) ?? (row.cardId === undefined ? null : cellText(row.cardId).trim() || null);
+}
+
+/**
  * Copies of a card from __copies or __count: a number or numeric text, floored and clamped to
  * 0..MAX_COPIES. Missing, empty or non-numeric means the default, one copy.
  */

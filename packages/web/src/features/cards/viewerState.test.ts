@@ -45,4 +45,16 @@ describe("viewer state", () => {
       { value: 2, label: "(row 3: no ID)" },
     ]);
   });
+
+  it("lists them by name and ID where the sheet has a name column", () => {
+    expect(
+      cardOptions([
+        { ID: "c1", Name: "Red Fox" },
+        { ID: "c2", Name: "" },
+      ]),
+    ).toEqual([
+      { value: 0, label: "Red Fox (c1)" },
+      { value: 1, label: "c2" },
+    ]);
+  });
 });

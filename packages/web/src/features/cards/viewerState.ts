@@ -2,6 +2,7 @@ import {
   type CardInfo,
   type CardRow,
   cardIdOf,
+  cardNameOf,
   VIEWER_DEFAULT_CARD_SIZE,
   VIEWER_MAX_HEIGHT_RATIO,
 } from "@tt/engine";
@@ -42,7 +43,15 @@ export interface CardOption {
   label: string;
 }
 
-/** The card selector's options: each card by its ID; a row without one says so (and by its row). */
+/**
+ * The card selector's options: each card by its name and ID ('Red Fox (c1)') when the sheet has a
+ * name column, else by its ID; a row without an ID says so (and by its row).
+ */
 export function cardOptions(cards: CardRow[]): CardOption[] {
-  return cards.map((row, index) => ({ value: index, label: cardIdOf(row) ?? `(row ${index + 1}: no ID)` }));
+  return cards.map((row, index) => {
+    const id = cardIdOf(row);
+    if (id === null) return { value: index, label: `(row ${index + 1}: no ID)` };
+    const name = cardNameOf(row);
+    return { value: index, label: name === null || name === id ? id : `${name} (${id})` };
+  });
 }

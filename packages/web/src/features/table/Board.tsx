@@ -5,7 +5,9 @@
 import Box from "@mui/material/Box";
 import {
   type Action,
+  type CardRow,
   type Component,
+  cardNameOf,
   componentInfo,
   type Deck,
   type PieceLibrary,
@@ -165,7 +167,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       role={asButton ? "button" : "group"}
       tabIndex={canClick ? 0 : undefined}
       aria-pressed={asButton ? isSelected : undefined}
-      aria-label={`${accessibleName(component, visibility)}${isSelected && !asButton ? ", selected" : ""}`}
+      aria-label={`${accessibleName(component, visibility, s.deckData)}${isSelected && !asButton ? ", selected" : ""}`}
       onClick={onClick}
       onKeyDown={onKeyDown}
       onContextMenu={onContextMenu}
@@ -279,7 +281,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
           component="button"
           type="button"
           data-area={area}
-          aria-label={`${area} of ${accessibleName(component, visibility)}`}
+          aria-label={`${area} of ${accessibleName(component, visibility, s.deckData)}`}
           onClick={(event: MouseEvent) => {
             event.stopPropagation();
             env.act({ kind: "click component", componentId: component.id, area });
@@ -380,11 +382,17 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
 });
 
 /** What a screen reader says for a component: a card's face when it shows, else only that it is face down. */
-function accessibleName(component: Component, visibility: string): string {
+function accessibleName(component: Component, visibility: string, decks: Situation["deckData"]): string {
   const label = component.options.label;
   if (component.type !== "card") return typeof label === "string" && label !== "" ? label : component.name;
   if (visibility === "back") return "face-down card";
-  const face = typeof label === "string" && label !== "" ? label : component.options.cardId;
+  const { deckName, cardId } = component.options;
+  // Its sheet's name column where there is one (cardNameOf), else its ID.
+  const row =
+    deckName === undefined || cardId === undefined
+      ? undefined
+      : decks[deckName]?.cards.find((c) => c.cardId === cardId);
+  const face = typeof label === "string" && label !== "" ? label : row ? cardNameOf(row as CardRow) : cardId;
   return face === undefined || face === null || face === "" ? "card" : `${String(face)} card`;
 }
 
