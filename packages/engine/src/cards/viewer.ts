@@ -13,6 +13,11 @@ export function deckNotFound(name: string): string {
   return `Cannot find deck named ${name}`;
 }
 
+/** A card at a table whose row left the deck (the sheet changed, then the decks were reloaded). */
+export function cardNotInDeck(cardId: string, deckName: string): string {
+  return `Card ${cardId} is no longer in deck ${deckName}`;
+}
+
 /** Default card size in the viewer before a deck's size is known. */
 export const VIEWER_DEFAULT_CARD_SIZE = { w: 100, h: 200 } as const;
 /** The viewer scales a card to at most this share of the window height. */

@@ -19,9 +19,15 @@ describe("tableCardFace", () => {
     expect(tableCardFace(decks, { deckName: "constructor" })).toMatchObject({ kind: "message" });
   });
 
-  it("leaves the game's own images to cards of a deck without a template, an unknown id or no deck", () => {
+  it("says 'Card {id} is no longer in deck {name}' for a card whose row left its deck", () => {
+    expect(tableCardFace(decks, { deckName: "Goods", cardId: "wolf" })).toEqual({
+      kind: "message",
+      message: "Card wolf is no longer in deck Goods",
+    });
+  });
+
+  it("leaves the game's own images to cards of a deck without a template or no deck", () => {
     expect(tableCardFace(decks, { deckName: "Plain", cardId: "fox" })).toBeNull();
-    expect(tableCardFace(decks, { deckName: "Goods", cardId: "wolf" })).toBeNull();
     expect(tableCardFace(decks, {})).toBeNull();
   });
 

@@ -1,9 +1,10 @@
-import { type CardRow, cardIdOf, type Deck, deckNotFound } from "@tt/engine";
+import { type CardRow, cardIdOf, cardNotInDeck, type Deck, deckNotFound } from "@tt/engine";
 
 /**
  * How the game table draws a card component: from its deck's .psd template when the deck has one; with
  * the viewer's 'Cannot find deck named {name}' when the card names a deck the table does not have (a
- * deck erased, then the decks reloaded), rather than as a blank card that says nothing; else (a deck
+ * deck erased, then the decks reloaded) and 'Card {id} is no longer in deck {name}' when its row left
+ * the deck, rather than as a blank card that says nothing; else (a deck
  * without a template, or no deck named) as the game's own images.
  */
 export type TableCardFace =
@@ -26,5 +27,7 @@ export function tableCardFace(
     return deck.rulesRev.length > 0 ? { kind: "template", deck, row: {} } : null;
   const id = String(options.cardId ?? "");
   const row = deck.cards.find((r, i) => (cardIdOf(r) ?? String(i + 1)) === id);
-  return row === undefined ? null : { kind: "template", deck, row };
+  // A row deleted from the sheet, the decks reloaded: say so, not a silent back.
+  if (row === undefined) return { kind: "message", message: cardNotInDeck(id, deckName) };
+  return { kind: "template", deck, row };
 }
