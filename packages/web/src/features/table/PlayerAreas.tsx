@@ -64,7 +64,7 @@ export function PlayerAreas({
       <Box ref={here} sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>
         {players.map((player) => {
           const active = !s.ended && mayAct(s, player.color);
-          const scale = areaScale(active);
+          const scale = areaScale(active, player.color === env.seat);
           const area = findComponent(s.root, player.area);
           const info = area === undefined ? null : componentInfo(env.pieces, area, s);
           const w = info?.width ?? 100;

@@ -44,5 +44,7 @@ describe("layout helpers", () => {
     const { unplaced } = placeChildren(s.root, rootInfo);
     expect(unplaced.map((u) => u.positionName)).toEqual(["players"]);
     expect(areaScale(true)).toBeGreaterThan(areaScale(false));
+    // The viewer's own hand is not shrunk while another seat plays.
+    expect(areaScale(false, true)).toBe(areaScale(true));
   });
 });

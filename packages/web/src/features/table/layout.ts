@@ -133,11 +133,15 @@ export function pileSpiral(count: number, spacing: number): Coord[] {
   return hexSpiralOffsets(count, spacing);
 }
 
-/** Player areas: the active player's at full size, the others shrunk. */
+/**
+ * Player areas: the active player's at full size, the others shrunk (spec: 'the active one is
+ * enlarged, the others shrunk'); the viewer's own area never shrinks, so their hand stays readable
+ * while others play.
+ */
 export const AREA_SCALE = { active: 1, other: 0.6 } as const;
 
-export function areaScale(isActive: boolean): number {
-  return isActive ? AREA_SCALE.active : AREA_SCALE.other;
+export function areaScale(isActive: boolean, isOwn = false): number {
+  return isActive || isOwn ? AREA_SCALE.active : AREA_SCALE.other;
 }
 
 /** CSS colour of a player colour name (spec section 3 hex values). */
