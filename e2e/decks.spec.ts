@@ -94,6 +94,11 @@ describe("a deck from a spreadsheet and a .psd", () => {
     await preview.getByText("Snowy Owl").waitFor();
     await preview.getByRole("checkbox", { name: "rev" }).check();
     await preview.getByText("Deck back").waitFor();
+    // Every card of the compact grid on one page: no id twice (labels and ARIA references need one).
+    await preview.getByRole("checkbox", { name: "compact" }).check();
+    const ids = await page.locator("[id]").evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    await preview.getByRole("checkbox", { name: "compact" }).uncheck();
   });
 
   it("prints and exports a PDF of its cards", async () => {

@@ -123,7 +123,8 @@ function DeckPanel(props: {
           {deck.name} (ID {deck.id})
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${deckSectionId(deck)}-body`}>
+      {/* MUI gives the region around the details the id aria-controls names. */}
+      <AccordionDetails>
         <Stack spacing={3}>
           {mayEdit && <SheetSettings slug={slug} deck={deck} sheetOpenUrl={sheetOpenUrl} />}
           {mayEdit && <PsdUpload slug={slug} deck={deck} />}

@@ -167,7 +167,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
               {s.title}
             </Typography>
           </AccordionSummary>
-          <AccordionDetails id={`${s.id}-body`}>{content[s.key]}</AccordionDetails>
+          <AccordionDetails>{content[s.key]}</AccordionDetails>
         </Accordion>
       ))}
       {colour !== null && <FeedbackDialog tableId={table.tableId} color={colour} user={user} />}
