@@ -27,7 +27,7 @@ import {
 } from "react";
 import { CardFace, CardMessage } from "../cards/CardFace";
 import { tableCardFace } from "../cards/tableCard";
-import { assetUrl, placeChildren, positionSlots } from "./layout";
+import { assetUrl, placeChildren, positionLabel, positionSlots } from "./layout";
 import type { Motion } from "./motion";
 
 export interface BoardEnv {
@@ -458,7 +458,7 @@ const PositionSlot = memo(function PositionSlot(props: {
       data-pile={ofDeck ? "true" : undefined}
       role={reachable ? "button" : undefined}
       tabIndex={reachable ? 0 : undefined}
-      aria-label={reachable ? (slot ?? positionName) : undefined}
+      aria-label={reachable ? positionLabel(positionName, slot) : undefined}
       onClick={(event) => {
         event.stopPropagation();
         click();

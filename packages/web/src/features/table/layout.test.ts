@@ -1,6 +1,6 @@
 import { componentInfo, findComponent } from "@tt/engine";
 import { describe, expect, it } from "vitest";
-import { areaScale, assetUrl, placeChildren, positionSlots, slotSize } from "./layout";
+import { areaScale, assetUrl, placeChildren, positionLabel, positionSlots, slotSize } from "./layout";
 import { chessStart, pieces } from "./testkit";
 
 describe("layout helpers", () => {
@@ -46,5 +46,13 @@ describe("layout helpers", () => {
     expect(areaScale(true)).toBeGreaterThan(areaScale(false));
     // The viewer's own hand is not shrunk while another seat plays.
     expect(areaScale(false, true)).toBe(areaScale(true));
+  });
+});
+
+describe("names of places", () => {
+  it("names a numbered slot by its position, a named one by itself", () => {
+    expect(positionLabel("hand", null)).toBe("hand");
+    expect(positionLabel("row", "0")).toBe("row 0");
+    expect(positionLabel("board", "e4")).toBe("e4");
   });
 });

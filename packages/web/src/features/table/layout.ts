@@ -149,3 +149,12 @@ export function colourHex(colour: string, table: Record<string, string>): string
   const hex = table[colour];
   return hex === undefined ? "#9e9e9e" : `#${hex}`;
 }
+
+/**
+ * What a screen reader calls a place a piece can go: its position's name, or its slot's name when the
+ * slot has one of its own ('e4'); a numbered slot says which position it is in ('row 2', not '2').
+ */
+export function positionLabel(positionName: string, slot: string | null): string {
+  if (slot === null) return positionName;
+  return /^\d+$/.test(slot) ? `${positionName} ${slot}` : slot;
+}
