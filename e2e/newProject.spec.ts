@@ -43,6 +43,8 @@ describe("a project made on 'New project'", () => {
       rules: [
         ["layer", "rule", "arg"],
         ["title", "set_innerHTML", "{name}"],
+        // A layer the .psd does not have: said on the admin page, not found later in the viewer.
+        ["banner", "set_innerHTML", "x"],
       ],
     });
     await page.getByLabel("Spreadsheet for heroes").setInputFiles({
@@ -57,6 +59,10 @@ describe("a project made on 'New project'", () => {
       buffer: buildPsd(),
     });
     await page.getByText(".psd updated").waitFor();
+    const problems = page.getByRole("alert", { name: "Problems found in this deck: heroes" });
+    await problems
+      .getByText('Rules row 3: Cannot find layer "banner" for rule set_innerHTML. (every card)')
+      .waitFor();
 
     // The component editor shows the deck's two entries.
     await page.goto(`${site.server.url}/projects/blank-cards/admin/component-editor`);

@@ -1,7 +1,19 @@
 // Upload limits and status texts of project administration (admin-decks-editor.md sections 4, 7, 8,
 // 9), shared by the server that enforces them and the page that shows them.
 
+import type { Deck } from "@tt/engine";
+
 const MB = 1024 * 1024;
+
+/**
+ * The answer to a deck's sheet or .psd update: the deck, and what its cards would trip over in the
+ * viewer, at the table and in print (engine deckReport): rows left out, unknown rules and layers,
+ * missing icons and images, each once with the sheet rows. Empty when every card draws cleanly.
+ */
+export type DeckUpdate = Deck & { problems: string[] };
+
+/** Heading of the problems list under an update's status. */
+export const DECK_PROBLEMS_HEADING = "Problems found in this deck";
 
 /** Hard ceiling of any one uploaded file; each kind has its own, lower limit below. */
 export const UPLOAD_MAX_BYTES = 50 * MB;

@@ -8,7 +8,7 @@ import {
   type ViewEvent,
   type ViewerLog,
 } from "@tt/engine";
-import type { TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
+import type { DeckUpdate, TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -446,6 +446,47 @@ describe("decks", () => {
   });
 });
 
+describe("a deck's update", () => {
+  it("answers with what its cards trip over: rows left out, unknown rules and layers", async () => {
+    const deck = (
+      await as.designer.post("/api/projects/create-deck/test-game", { deckName: "Checked" })
+    ).json() as Deck;
+    await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id },
+      {
+        psdfile: [buildPsd(), "card.psd"],
+      },
+    );
+    const book = await buildWorkbook({
+      data: [
+        ["ID", "title"],
+        ["a", "A"],
+        [null, "no id"],
+      ],
+      rules: [
+        ["layer", "rule", "arg"],
+        ["title", "set_innerHTML", "{title}"],
+        ["banner", "set_innerHTML", "x"],
+        ["title", "sparkle", "x"],
+      ],
+    });
+    const sent = await postForm(
+      as.designer,
+      "/api/update-deck-source-sheet/test-game",
+      { deckId: deck.id, deckName: "Checked", sheetId: "" },
+      { xlsx: [book, "checked.xlsx"] },
+    );
+    expect(sent.status).toBe(200);
+    expect((sent.json() as DeckUpdate).problems).toEqual([
+      "Row 3 has no ID: it is left out of the table and print.",
+      'Rules row 3: Cannot find layer "banner" for rule set_innerHTML. (card row 2)',
+      'Rules row 4: Unknown rule "sparkle". (card row 2)',
+    ]);
+  });
+});
+
 describe("a project made on 'New project'", () => {
   it("plays its deck at a table with no game code: entries in the tree, the deck on the board, hands private", async () => {
     const made = await as.admin.post("/api/projects/create", {
@@ -496,6 +537,8 @@ describe("a project made on 'New project'", () => {
       },
     );
     expect(psd.status).toBe(200);
+    // Every card draws cleanly: nothing to report.
+    expect((psd.json() as DeckUpdate).problems).toEqual([]);
     // The card's size on the board follows the .psd's ratio.
     const card = (await tree())["__card-heroes"] as { width: number; height: number };
     expect(card.width / card.height).toBeCloseTo(FIXTURE_CARD.w / FIXTURE_CARD.h, 1);

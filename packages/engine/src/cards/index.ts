@@ -5,6 +5,7 @@ export * from "./deck.js";
 export * from "./errors.js";
 export * from "./pdf.js";
 export * from "./render.js";
+export * from "./report.js";
 export * from "./rows.js";
 export {
   type CardRuleKind,

@@ -1,7 +1,9 @@
+import { type Deck, deckReport } from "@tt/engine";
 import {
   ASSET_MAX_BYTES,
   DECK_NAME_PATTERN,
   DECK_SHEET_DEFAULTS,
+  type DeckUpdate,
   PSD_MAX_BYTES,
   STATUS,
   UPLOAD_MAX_BYTES,
@@ -227,7 +229,8 @@ export function deckRoutes(
     } else if (project.dataSheet) book = { sheets: project.dataSheet as Workbook["sheets"] };
     else
       throw new HttpError(400, "Link a sheet id, upload an .xlsx, or give the project a data sheet first.");
-    return updateDeckSheet(db, project, settings.data, book);
+    // What the viewer, the table and print would trip over, said now (engine deckReport).
+    return withReport(await updateDeckSheet(db, project, settings.data, book));
   });
 
   /** Images of the deck's own (icons, art named by set_image): multipart 'additional-assets' + targetId. */
@@ -265,8 +268,13 @@ export function deckRoutes(
     // Parsing is synchronous and can take a while on a large file: one at a time per server.
     const template = await psdQueue(() => parsePsd(file.bytes));
     if (!template.ok) throw new HttpError(400, template.message);
-    return updateDeckPsd(db, storage, project, deckId, template.value);
+    return withReport(await updateDeckPsd(db, storage, project, deckId, template.value));
   });
+}
+
+/** A changed deck with its report: rows left out and the problems its cards meet (DeckUpdate). */
+function withReport(deck: Deck): DeckUpdate {
+  return { ...deck, problems: deckReport(deck) };
 }
 
 let psdTail: Promise<unknown> = Promise.resolve();

@@ -6,24 +6,26 @@ import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { Deck } from "@tt/engine";
+import { type Deck, deckReport } from "@tt/engine";
 import {
   ASSET_EXTENSIONS,
   ASSET_MAX_BYTES,
   DECK_NAME_PATTERN,
+  DECK_PROBLEMS_HEADING,
   networkError,
   PSD_MAX_BYTES,
   STATUS,
   uploadError,
   XLSX_MAX_BYTES,
 } from "@tt/protocol";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { api, failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
 import { CardViewer, PrintControls } from "../cards";
@@ -126,6 +128,7 @@ function DeckPanel(props: {
       {/* MUI gives the region around the details the id aria-controls names. */}
       <AccordionDetails>
         <Stack spacing={3}>
+          <DeckProblems deck={deck} />
           {mayEdit && <SheetSettings slug={slug} deck={deck} sheetOpenUrl={sheetOpenUrl} />}
           {mayEdit && <PsdUpload slug={slug} deck={deck} />}
           <DeckAssets slug={slug} deck={deck} mayEdit={mayEdit} />
@@ -145,6 +148,27 @@ function DeckPanel(props: {
         </Stack>
       </AccordionDetails>
     </Accordion>
+  );
+}
+
+/**
+ * What the deck's cards trip over, worked out by the engine that draws them (deckReport; the server
+ * answers an upload with the same list): rows left out, unknown rules and layers, missing images.
+ */
+function DeckProblems({ deck }: { deck: Deck }) {
+  const problems = useMemo(() => deckReport(deck), [deck]);
+  if (problems.length === 0) return null;
+  return (
+    <Alert severity="warning" aria-label={`${DECK_PROBLEMS_HEADING}: ${deck.name}`}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {DECK_PROBLEMS_HEADING}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 

@@ -1,0 +1,68 @@
+import type { CardRow, Deck } from "./deck.js";
+import { renderCardDetailed } from "./render.js";
+import { cardIdOf } from "./rows.js";
+
+/**
+ * What is wrong with a deck, said when it is uploaded rather than found later in the viewer's debug
+ * mode (issue 18: errors at upload): each row the table and print skip (no ID), and every problem
+ * the card renderer meets drawing each card's front and back (an unknown rule, a layer the .psd does
+ * not have, a missing icon or image, a bad number or condition), each once, with the sheet rows it
+ * happens on. The same renderer draws the viewer, the table and the PDF, so this is what they show.
+ */
+
+/** Cards checked at most: a report, not a second upload; a bigger deck says how many were checked. */
+export const REPORT_MAX_CARDS = 500;
+/** Lines at most in a report. */
+export const REPORT_MAX_LINES = 50;
+
+/** The sheet row of a card row: the data starts below the header, in row 2. */
+const sheetRow = (index: number) => index + 2;
+
+function rowsText(rows: number[], total: number): string {
+  if (rows.length === total && total > 1) return "every card";
+  const shown = rows.slice(0, 10).join(", ");
+  const more = rows.length > 10 ? ` and ${rows.length - 10} more` : "";
+  return `${rows.length === 1 ? "card row" : "card rows"} ${shown}${more}`;
+}
+
+export function deckReport(
+  deck: Pick<Deck, "cards" | "cardInfo" | "layers" | "rules" | "rulesRev" | "assets">,
+): string[] {
+  const lines: string[] = [];
+  const cards = deck.cards as CardRow[];
+  cards.forEach((row, i) => {
+    if (cardIdOf(row) === null)
+      lines.push(`Row ${sheetRow(i)} has no ID: it is left out of the table and print.`);
+  });
+  // Before a .psd there are no layers to check the rules against: the viewer says so already.
+  if (deck.cardInfo === null || deck.layers.length === 0) return cap(lines);
+  const found = new Map<string, number[]>();
+  const checked = cards.slice(0, REPORT_MAX_CARDS);
+  const sides = deck.rulesRev.length > 0 ? [false, true] : [false];
+  checked.forEach((row, i) => {
+    if (cardIdOf(row) === null) return;
+    for (const rev of sides) {
+      for (const problem of renderCardDetailed(deck as Deck, row, { rev }).problems) {
+        // Which rule, by its row in the rules sheet (or the reverse rules sheet).
+        const where =
+          problem.rule === undefined
+            ? ""
+            : `${rev ? "Reverse rules" : "Rules"} row ${sheetRow(problem.rule)}: `;
+        const key = `${rev && where === "" ? "Back: " : ""}${where}${problem.message}`;
+        const rows = found.get(key) ?? [];
+        if (rows.at(-1) !== sheetRow(i)) rows.push(sheetRow(i));
+        found.set(key, rows);
+      }
+    }
+  });
+  const withId = checked.filter((row) => cardIdOf(row) !== null).length;
+  for (const [message, rows] of found) lines.push(`${message} (${rowsText(rows, withId)})`);
+  if (cards.length > REPORT_MAX_CARDS)
+    lines.push(`Checked the first ${REPORT_MAX_CARDS} of ${cards.length} cards.`);
+  return cap(lines);
+}
+
+function cap(lines: string[]): string[] {
+  if (lines.length <= REPORT_MAX_LINES) return lines;
+  return [...lines.slice(0, REPORT_MAX_LINES), `... and ${lines.length - REPORT_MAX_LINES} more.`];
+}
