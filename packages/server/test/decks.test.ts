@@ -468,8 +468,10 @@ describe("a deck's update", () => {
       rules: [
         ["layer", "rule", "arg"],
         ["title", "set_innerHTML", "{title}"],
+        [],
         ["banner", "set_innerHTML", "x"],
         ["title", "sparkle", "x"],
+        ["title", null, "a row without its rule"],
       ],
     });
     const sent = await postForm(
@@ -479,10 +481,12 @@ describe("a deck's update", () => {
       { xlsx: [book, "checked.xlsx"] },
     );
     expect(sent.status).toBe(200);
+    // Rows as the designer sees them in the sheet: a blank row 3 in the rules sheet moves the rest down.
     expect((sent.json() as DeckUpdate).problems).toEqual([
+      "Sheet 'rules': row 6 holds no rule, left out.",
       "Row 3 has no ID: it is left out of the table and print.",
-      'Rules row 3: Cannot find layer "banner" for rule set_innerHTML. (card row 2)',
-      'Rules row 4: Unknown rule "sparkle". (card row 2)',
+      'Rules row 4: Cannot find layer "banner" for rule set_innerHTML. (card row 2)',
+      'Rules row 5: Unknown rule "sparkle". (card row 2)',
     ]);
   });
 });

@@ -74,6 +74,20 @@ export const deckSchema = z.object({
   rulesRev: z.array(cardRuleSchema).default([]),
   cards: z.array(cardRowSchema).default([]),
   assets: z.record(z.string(), deckAssetSchema).default({}),
+  /**
+   * The sheet row number of each card, rule and reverse rule, as the sheets were read: a report names
+   * rows as the designer sees them (blank and hidden rows in between). Absent: counted from row 2.
+   */
+  sheetRows: z
+    .object({
+      cards: z.array(z.number().int()),
+      rules: z.array(z.number().int()),
+      rulesRev: z.array(z.number().int()),
+    })
+    .partial()
+    .optional(),
+  /** What reading the sheets left out: hidden rows and columns, rule rows without a rule. */
+  sheetNotes: z.array(z.string()).optional(),
 });
 
 export type DeckLayerText = z.infer<typeof deckLayerTextSchema>;

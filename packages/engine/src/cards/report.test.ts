@@ -53,6 +53,32 @@ describe("a deck's report at upload", () => {
     ]);
   });
 
+  it("names rows as the sheet numbers them, and says first what reading the sheets left out", () => {
+    const d = deck([{ layer: "nope", rule: "set_innerHTML", arg: "x" }], [{ ID: "a" }, { ID: "" }], {
+      sheetRows: { cards: [2, 7], rules: [4], rulesRev: [] },
+      sheetNotes: ["Sheet 'data': hidden row 5 left out."],
+    });
+    expect(deckReport(d)).toEqual([
+      "Sheet 'data': hidden row 5 left out.",
+      "Row 7 has no ID: it is left out of the table and print.",
+      'Rules row 4: Cannot find layer "nope" for rule set_innerHTML. (card row 2)',
+    ]);
+  });
+
+  it("names a {column} a rule fills where the data sheet has none", () => {
+    const d = deck(
+      [
+        { layer: "title", rule: "set_innerHTML", arg: "{name} of {house}" },
+        { layer: "title", rule: "css", arg: "color", arg2: "{colour}" },
+      ],
+      [{ ID: "a", name: "A" }],
+    );
+    expect(deckReport(d)).toEqual([
+      "Rules row 2: the data sheet has no column 'house'.",
+      "Rules row 3: the data sheet has no column 'colour'.",
+    ]);
+  });
+
   it("checks the back with the reverse rules", () => {
     const d = deck([], [{ ID: "a" }], { rulesRev: [{ layer: "nope", rule: "set_innerHTML", arg: "x" }] });
     expect(deckReport(d)).toEqual([

@@ -15,8 +15,8 @@ export const REPORT_MAX_CARDS = 500;
 /** Lines at most in a report. */
 export const REPORT_MAX_LINES = 50;
 
-/** The sheet row of a card row: the data starts below the header, in row 2. */
-const sheetRow = (index: number) => index + 2;
+/** A row's number in its sheet: as read (sheetRows), else counted from row 2 below the header. */
+const rowOf = (numbers: number[] | undefined, index: number) => numbers?.[index] ?? index + 2;
 
 function rowsText(rows: number[], total: number): string {
   if (rows.length === total && total > 1) return "every card";
@@ -26,14 +26,34 @@ function rowsText(rows: number[], total: number): string {
 }
 
 export function deckReport(
-  deck: Pick<Deck, "cards" | "cardInfo" | "layers" | "rules" | "rulesRev" | "assets">,
+  deck: Pick<
+    Deck,
+    "cards" | "cardInfo" | "layers" | "rules" | "rulesRev" | "assets" | "sheetRows" | "sheetNotes"
+  >,
 ): string[] {
-  const lines: string[] = [];
+  const lines: string[] = [...(deck.sheetNotes ?? [])];
   const cards = deck.cards as CardRow[];
+  const sheetRow = (i: number) => rowOf(deck.sheetRows?.cards, i);
   cards.forEach((row, i) => {
     if (cardIdOf(row) === null)
       lines.push(`Row ${sheetRow(i)} has no ID: it is left out of the table and print.`);
   });
+  // A {column} a rule fills from the card's row, where the data sheet has no such column: the
+  // renderer fills it with nothing, silently.
+  const columns = new Set(cards.flatMap((row) => Object.keys(row)));
+  for (const [rules, rev] of [
+    [deck.rules, false],
+    [deck.rulesRev, true],
+  ] as const) {
+    rules.forEach((rule, i) => {
+      const unknown = new Set<string>();
+      for (const arg of [rule.arg, rule.arg2])
+        for (const [, name] of (arg ?? "").matchAll(/\{([^{}[\]]+)\}/g))
+          if (name !== undefined && !columns.has(name)) unknown.add(name);
+      const where = `${rev ? "Reverse rules" : "Rules"} row ${rowOf(rev ? deck.sheetRows?.rulesRev : deck.sheetRows?.rules, i)}`;
+      for (const name of unknown) lines.push(`${where}: the data sheet has no column '${name}'.`);
+    });
+  }
   // Before a .psd there are no layers to check the rules against: the viewer says so already.
   if (deck.cardInfo === null || deck.layers.length === 0) return cap(lines);
   const found = new Map<string, number[]>();
@@ -44,10 +64,11 @@ export function deckReport(
     for (const rev of sides) {
       for (const problem of renderCardDetailed(deck as Deck, row, { rev }).problems) {
         // Which rule, by its row in the rules sheet (or the reverse rules sheet).
-        const where =
+        const ruleRow =
           problem.rule === undefined
-            ? ""
-            : `${rev ? "Reverse rules" : "Rules"} row ${sheetRow(problem.rule)}: `;
+            ? undefined
+            : rowOf(rev ? deck.sheetRows?.rulesRev : deck.sheetRows?.rules, problem.rule);
+        const where = ruleRow === undefined ? "" : `${rev ? "Reverse rules" : "Rules"} row ${ruleRow}: `;
         const key = `${rev && where === "" ? "Back: " : ""}${where}${problem.message}`;
         const rows = found.get(key) ?? [];
         if (rows.at(-1) !== sheetRow(i)) rows.push(sheetRow(i));

@@ -139,6 +139,30 @@ describe("parseWorkbook", () => {
     expect(sheets.data).toEqual([{ a: "wide", b: null, c: "x" }]);
   });
 
+  it("leaves hidden rows and columns out, says so, and keeps each row's number in the sheet", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("data");
+    sheet.addRow(["ID", "name", "secret"]);
+    sheet.addRow(["a", "A", "x"]);
+    sheet.addRow([]);
+    sheet.addRow(["b", "B", "y"]);
+    sheet.addRow(["c", "C", "z"]);
+    sheet.getRow(4).hidden = true;
+    sheet.getColumn(3).hidden = true;
+    const read = await parseWorkbook(Buffer.from(await workbook.xlsx.writeBuffer()));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.sheets.data).toEqual([
+      { ID: "a", name: "A" },
+      { ID: "c", name: "C" },
+    ]);
+    // Row 3 is blank and row 4 hidden: the rows kept are the sheet's rows 2 and 5.
+    expect(read.value.rowNumbers?.data).toEqual([2, 5]);
+    expect(read.value.notes?.data).toEqual([
+      "Sheet 'data': hidden row 4 left out.",
+      "Sheet 'data': hidden column secret (C) left out.",
+    ]);
+  });
+
   it("keeps a column called __proto__ as a plain key", async () => {
     const sheets = await parsed(await buildWorkbook({ ["__proto__"]: [["__proto__"], ["x"]] }));
     expect(Object.keys(sheets)).toEqual(["__proto__"]);

@@ -15,6 +15,10 @@ export type Row = z.infer<typeof rowSchema>;
 export interface Workbook {
   /** Sheet name to its rows, in the workbook's sheet order. */
   sheets: Record<string, Row[]>;
+  /** Sheet name to the sheet row number of each of its rows (the header is row 1 when first). */
+  rowNumbers?: Record<string, number[]>;
+  /** What was left out, per sheet: hidden rows and hidden columns ('Sheet 'data': hidden row 7 skipped.'). */
+  notes?: Record<string, string[]>;
 }
 
 export interface XlsxLimits {
@@ -103,28 +107,64 @@ export async function parseWorkbook(
 
   const budget = { cells: lim.maxCells };
   const sheets: [string, Row[]][] = [];
+  const rowNumbers: [string, number[]][] = [];
+  const notes: [string, string[]][] = [];
   try {
     for (const worksheet of workbook.worksheets) {
       const rows = sheetRows(worksheet, lim, budget);
       if (!rows.ok) return rows;
-      sheets.push([worksheet.name, rows.value]);
+      sheets.push([worksheet.name, rows.value.rows]);
+      rowNumbers.push([worksheet.name, rows.value.numbers]);
+      if (rows.value.notes.length > 0) notes.push([worksheet.name, rows.value.notes]);
     }
   } catch {
     // A file exceljs loaded but cannot walk (a malformed cell it half-parsed) is still a damaged file.
     return refuse(NOT_XLSX);
   }
   // fromEntries defines own properties, so a sheet or column called '__proto__' stays a plain key.
-  return { ok: true, value: { sheets: Object.fromEntries(sheets) } };
+  return {
+    ok: true,
+    value: {
+      sheets: Object.fromEntries(sheets),
+      rowNumbers: Object.fromEntries(rowNumbers),
+      notes: Object.fromEntries(notes),
+    },
+  };
 }
 
-function sheetRows(worksheet: ExcelJS.Worksheet, lim: XlsxLimits, budget: { cells: number }): Parsed<Row[]> {
+/** '7', '7 and 9', '7, 9 and 12': the rows or columns a note names. */
+function listed(items: (string | number)[]): string {
+  const all = items.map(String);
+  return all.length <= 1 ? (all[0] ?? "") : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
+}
+
+interface SheetRows {
+  rows: Row[];
+  /** The sheet row number of each row. */
+  numbers: number[];
+  notes: string[];
+}
+
+function sheetRows(
+  worksheet: ExcelJS.Worksheet,
+  lim: XlsxLimits,
+  budget: { cells: number },
+): Parsed<SheetRows> {
   const sheet = worksheet.name;
   let header: { column: number; name: string }[] | undefined;
   const rows: Row[] = [];
+  const numbers: number[] = [];
+  const hiddenRows: number[] = [];
+  const hiddenColumns: string[] = [];
   let problem: string | undefined;
 
   worksheet.eachRow({ includeEmpty: false }, (row) => {
     if (problem) return;
+    // A row the designer hid is left out (a card set aside, a note to self), and said so.
+    if (header && row.hidden) {
+      hiddenRows.push(row.number);
+      return;
+    }
     const values = new Map<number, CellValue>();
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       if (problem) return;
@@ -150,6 +190,11 @@ function sheetRows(worksheet: ExcelJS.Worksheet, lim: XlsxLimits, budget: { cell
         const name = headerName(value);
         if (name === "") continue;
         const address = row.getCell(column).address;
+        // So is a hidden column.
+        if (worksheet.getColumn(column).hidden) {
+          hiddenColumns.push(`${name} (${worksheet.getColumn(column).letter})`);
+          continue;
+        }
         if (name.length > lim.maxHeaderText) {
           problem = `Sheet '${sheet}' header ${address} is longer than ${lim.maxHeaderText} characters.`;
           return;
@@ -167,9 +212,20 @@ function sheetRows(worksheet: ExcelJS.Worksheet, lim: XlsxLimits, budget: { cell
 
     if (!header.some((h) => values.has(h.column))) return;
     rows.push(Object.fromEntries(header.map((h) => [h.name, values.get(h.column) ?? null])));
+    numbers.push(row.number);
   });
 
-  return problem ? refuse(problem) : { ok: true, value: rows };
+  if (problem) return refuse(problem);
+  const notes: string[] = [];
+  if (hiddenRows.length > 0)
+    notes.push(
+      `Sheet '${sheet}': hidden ${hiddenRows.length === 1 ? "row" : "rows"} ${listed(hiddenRows)} left out.`,
+    );
+  if (hiddenColumns.length > 0)
+    notes.push(
+      `Sheet '${sheet}': hidden ${hiddenColumns.length === 1 ? "column" : "columns"} ${listed(hiddenColumns)} left out.`,
+    );
+  return { ok: true, value: { rows, numbers, notes } };
 }
 
 function headerName(value: CellValue): string {

@@ -174,12 +174,25 @@ async function removeFiles(
 
 /** Rules from a rules sheet: columns layer, rule, arg, arg2 and condition; blank rows skipped. */
 export function rulesFrom(rows: Row[]): CardRule[] {
+  return rulesWithRows(rows).rules;
+}
+
+/**
+ * The rules of a sheet with the sheet row number of each (`numbers`: each row's, as read), and the rows
+ * that hold something but no rule, which are left out.
+ */
+function rulesWithRows(rows: Row[], numbers?: number[]) {
   const rules: CardRule[] = [];
-  for (const row of rows) {
+  const kept: number[] = [];
+  const skipped: number[] = [];
+  rows.forEach((row, i) => {
     const rule = cardRuleSchema.safeParse(row);
-    if (rule.success && rule.data.rule !== "") rules.push(rule.data);
-  }
-  return rules;
+    if (rule.success && rule.data.rule !== "") {
+      rules.push(rule.data);
+      kept.push(numbers?.[i] ?? i + 2);
+    } else skipped.push(numbers?.[i] ?? i + 2);
+  });
+  return { rules, kept, skipped };
 }
 
 export interface SheetSettings {
@@ -205,6 +218,25 @@ export function deckFromWorkbook(deck: Deck, book: Workbook, settings: SheetSett
       `The workbook has no sheet named '${settings.dataSheetName}' (sheets: ${names}).`,
     );
   }
+  const numbers = (name: string) => book.rowNumbers?.[name];
+  const rules = rulesWithRows(sheet(settings.rulesSheetName) ?? [], numbers(settings.rulesSheetName));
+  const rulesRev = rulesWithRows(
+    sheet(settings.rulesRevSheetName) ?? [],
+    numbers(settings.rulesRevSheetName),
+  );
+  // What reading left out, kept with the deck (engine deckReport lists it first).
+  const notes = [settings.dataSheetName, settings.rulesSheetName, settings.rulesRevSheetName].flatMap(
+    (name) => book.notes?.[name] ?? [],
+  );
+  for (const [name, skipped] of [
+    [settings.rulesSheetName, rules.skipped],
+    [settings.rulesRevSheetName, rulesRev.skipped],
+  ] as const)
+    if (skipped.length > 0)
+      notes.push(
+        `Sheet '${name}': ${skipped.length === 1 ? "row" : "rows"} ${skipped.join(", ")} ${skipped.length === 1 ? "holds" : "hold"} no rule, left out.`,
+      );
+  const cardRows = numbers(settings.dataSheetName);
   return deckSchema.parse({
     ...deck,
     name: settings.deckName,
@@ -212,9 +244,15 @@ export function deckFromWorkbook(deck: Deck, book: Workbook, settings: SheetSett
     rulesSheetName: settings.rulesSheetName,
     rulesRevSheetName: settings.rulesRevSheetName,
     dataSheetName: settings.dataSheetName,
-    rules: rulesFrom(sheet(settings.rulesSheetName) ?? []),
-    rulesRev: rulesFrom(sheet(settings.rulesRevSheetName) ?? []),
+    rules: rules.rules,
+    rulesRev: rulesRev.rules,
     cards: data,
+    sheetRows: {
+      ...(cardRows === undefined ? {} : { cards: cardRows }),
+      rules: rules.kept,
+      rulesRev: rulesRev.kept,
+    },
+    sheetNotes: notes,
   });
 }
 
