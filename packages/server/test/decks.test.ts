@@ -10,6 +10,7 @@ import {
 } from "@tt/engine";
 import type { DeckUpdate, TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../src/db/schema";
@@ -443,6 +444,25 @@ describe("decks", () => {
       components: unknown;
     };
     expect(dev.components).toEqual(load.components);
+  });
+});
+
+describe("a data sheet's upload", () => {
+  it("says what it left out: a hidden row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("data");
+    sheet.addRow(["ID", "name"]);
+    sheet.addRow(["a", "A"]);
+    sheet.addRow(["b", "set aside"]);
+    sheet.getRow(3).hidden = true;
+    const sent = await postForm(
+      as.designer,
+      "/api/projects/upload-data-sheet/test-game",
+      {},
+      { file: [Buffer.from(await workbook.xlsx.writeBuffer()), "hidden.xlsx"] },
+    );
+    expect(sent).toMatchObject({ status: 200, text: "Upload success. Sheet 'data': hidden row 3 left out." });
+    expect((await decksOf(as.designer)).dataSheet).toEqual({ data: 1 });
   });
 });
 

@@ -180,7 +180,7 @@ export function deckRoutes(
     }
     const book = await workbookOf(await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId));
     await saveDataSheet(db, project.slug, book, body.data.dataSheetId);
-    return sendText(reply, 200, STATUS.updateSuccess);
+    return sendText(reply, 200, withSheetNotes(STATUS.updateSuccess, book));
   });
 
   app.post<SlugParams>("/api/projects/upload-data-sheet/:slug", async (request, reply) => {
@@ -188,8 +188,9 @@ export function deckRoutes(
     const upload = await readMultipart(request, XLSX_MAX_BYTES);
     const file = upload.files[0];
     if (!file) throw new HttpError(400, "Choose an .xlsx file to upload.");
-    await saveDataSheet(db, project.slug, await workbookOf(file.bytes));
-    return sendText(reply, 200, STATUS.uploadSuccess);
+    const book = await workbookOf(file.bytes);
+    await saveDataSheet(db, project.slug, book);
+    return sendText(reply, 200, withSheetNotes(STATUS.uploadSuccess, book));
   });
 
   app.post<SlugParams>("/api/projects/create-deck/:slug", async (request) => {
@@ -270,6 +271,12 @@ export function deckRoutes(
     if (!template.ok) throw new HttpError(400, template.message);
     return withReport(await updateDeckPsd(db, storage, project, deckId, template.value));
   });
+}
+
+/** A data sheet's success text, with what reading it left out (hidden rows and columns), if anything. */
+function withSheetNotes(text: string, book: Workbook): string {
+  const notes = Object.values(book.notes ?? {}).flat();
+  return notes.length === 0 ? text : `${text}. ${notes.join(" ")}`;
 }
 
 /** A changed deck with its report: rows left out and the problems its cards meet (DeckUpdate). */
