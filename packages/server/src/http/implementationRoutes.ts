@@ -6,8 +6,9 @@ import { projects, tables } from "../db/schema";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
-import { componentTreeSchema, projectTree, reloadBoundTables, type TableNotifier } from "../tables/admin";
+import { componentTreeSchema, reloadBoundTables, type TableNotifier } from "../tables/admin";
 import type { TableHub } from "../tables/hub";
+import { projectTree } from "../tables/service";
 import { requireActor } from "./context";
 import { HttpError, sendText } from "./errors";
 

@@ -75,6 +75,11 @@ export function deckInfoOf(deck: Deck): DeckInfo {
   };
 }
 
+/** Every deck as the engine reads it (deck name -> rows and card size). */
+export function deckInfosOf(decks: Record<string, Deck>): Record<string, DeckInfo> {
+  return Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)]));
+}
+
 function deckById(decks: Record<string, Deck>, deckId: string): Deck {
   const deck = Object.values(decks).find((d) => d.id === deckId);
   if (!deck) throw new HttpError(404, "No deck with that id in this project.");

@@ -20,7 +20,7 @@ import type { Db } from "../db/connect";
 import { projects, pushSubscriptions, tableChat, tables, users } from "../db/schema";
 import { containsNul, NUL_REFUSAL } from "../http/textGuard";
 import { mayMaintainDecks } from "../projects/adminRules";
-import { deckInfoOf, decksOf } from "../projects/decks";
+import { deckInfosOf, decksOf } from "../projects/decks";
 import type { PushService } from "../push";
 import { yourTurnMessage } from "../push";
 import { type ComponentsReload, componentsFor, type TableNotifier } from "../tables/admin";
@@ -402,7 +402,7 @@ export function tableHandlers(
           ? { type: "reload data", dataSheet: (row.project.dataSheet ?? null) as Json }
           : {
               type: "reload data",
-              deckData: Object.fromEntries(Object.entries(decks).map(([name, d]) => [name, deckInfoOf(d)])),
+              deckData: deckInfosOf(decks),
             };
       const answer = await hub.submitReload(
         actor,

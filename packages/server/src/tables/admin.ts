@@ -1,4 +1,3 @@
-import { type ComponentTree, registry } from "@tt/games";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, isSiteAdmin, mayViewProject } from "../auth/permissions";
@@ -6,11 +5,17 @@ import type { Db } from "../db/connect";
 import { projects, tableEvents, tables } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
 import { mayMaintainDecks } from "../projects/adminRules";
-import { deckInfoOf, decksOf } from "../projects/decks";
 import type { ProjectRow } from "../projects/load";
 import type { TableHub } from "./hub";
 import { newTableId } from "./ids";
-import { activePlayerOf, freshStart, type LobbyNotifier, lobbyTableOf, newTableTiles } from "./service";
+import {
+  activePlayerOf,
+  freshStart,
+  type LobbyNotifier,
+  lobbyTableOf,
+  newTableTiles,
+  projectTree,
+} from "./service";
 import type { TableRow } from "./tableInfo";
 
 // The game table's admin and designer controls (game-table.md section 6): restart, bind to the
@@ -64,20 +69,6 @@ export function componentsFor(project: ProjectRow, type: ComponentsReload): Reco
   const stored =
     type === "reload-components" ? project.components : (project.devComponents ?? project.components);
   return projectTree(project, stored);
-}
-
-/** A stored tree as tables use it: with every deck's entries and a no-code project's board (games/src/noCode.ts). */
-export function projectTree(
-  project: ProjectRow,
-  stored: Record<string, unknown> | null,
-): Record<string, unknown> {
-  const decks = Object.fromEntries(
-    Object.entries(decksOf(project)).map(([name, deck]) => [name, deckInfoOf(deck)]),
-  );
-  return registry.treeFor(project.slug, stored as ComponentTree | null, decks) as unknown as Record<
-    string,
-    unknown
-  >;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Situation } from "@tt/engine";
+import type { DeckInfo, Situation } from "@tt/engine";
 import { type ComponentTree, registry } from "@tt/games";
 import {
   choosesColors,
@@ -24,7 +24,7 @@ import {
 import type { Db } from "../db/connect";
 import { projects, type SeatRow, tables, users } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
-import { deckInfoOf, decksOf } from "../projects/decks";
+import { deckInfosOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { type TableRow, tableInfos } from "./tableInfo";
@@ -180,6 +180,18 @@ export async function createTable(
   return tiles.creator;
 }
 
+/** A stored tree as tables use it: with every deck's entries and a no-code project's board (games/src/noCode.ts). */
+export function projectTree(
+  project: ProjectRow,
+  stored: Record<string, unknown> | null,
+  decks: Record<string, DeckInfo> = deckInfosOf(decksOf(project)),
+): Record<string, unknown> {
+  return registry.treeFor(project.slug, stored as ComponentTree | null, decks) as unknown as Record<
+    string,
+    unknown
+  >;
+}
+
 /**
  * A fresh start situation for these seats and options with the project's current decks and data
  * sheet, and its component tree unless `components` replaces it (a designer's restart). Start and
@@ -192,17 +204,16 @@ export function freshStart(
   components: Record<string, unknown> | null = project.components,
 ) {
   const decks = decksOf(project);
-  const infos = Object.fromEntries(Object.entries(decks).map(([name, deck]) => [name, deckInfoOf(deck)]));
-  // Every deck's entries, and a no-code project's board (games/src/noCode.ts): the table keeps the
-  // tree it started on.
-  const tree = registry.treeFor(project.slug, components as ComponentTree | null, infos);
+  const infos = deckInfosOf(decks);
+  // The table keeps the tree it started on.
+  const tree = projectTree(project, components, infos);
   let situation: Situation;
   try {
     situation = registry.startSituation(project.slug, {
       players: seats.map((s) => ({ color: s.color })),
       options,
       seed: randomInt(2 ** 31),
-      components: tree,
+      components: tree as unknown as ComponentTree,
       decks: infos,
       ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
     });
@@ -212,7 +223,7 @@ export function freshStart(
   return {
     situation,
     decks,
-    components: tree as unknown as Record<string, unknown>,
+    components: tree,
     activePlayer: activePlayerOf(situation),
   };
 }
