@@ -79,6 +79,15 @@ describe("a deck's report at upload", () => {
     ]);
   });
 
+  it("checks fewer cards the more rules they have, and says how many", () => {
+    const rules = Array.from({ length: 1000 }, () => ({ layer: "title", rule: "set_innerHTML", arg: "x" }));
+    const d = deck(
+      rules,
+      Array.from({ length: 300 }, (_, i) => ({ ID: `c${i}` })),
+    );
+    expect(deckReport(d)).toEqual(["Checked the first 100 of 300 cards."]);
+  });
+
   it("checks the back with the reverse rules", () => {
     const d = deck([], [{ ID: "a" }], { rulesRev: [{ layer: "nope", rule: "set_innerHTML", arg: "x" }] });
     expect(deckReport(d)).toEqual([

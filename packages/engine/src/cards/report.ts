@@ -12,6 +12,11 @@ import { cardIdOf } from "./rows.js";
 
 /** Cards checked at most: a report, not a second upload; a bigger deck says how many were checked. */
 export const REPORT_MAX_CARDS = 500;
+/**
+ * Rule applications at most (cards x rules of both sides): the report runs on the server's event
+ * loop at each upload, so a deck of 500 cards and 2,000 rules a side must not stall every table.
+ */
+export const REPORT_MAX_RULE_RUNS = 100_000;
 /** Lines at most in a report. */
 export const REPORT_MAX_LINES = 50;
 
@@ -57,7 +62,9 @@ export function deckReport(
   // Before a .psd there are no layers to check the rules against: the viewer says so already.
   if (deck.cardInfo === null || deck.layers.length === 0) return cap(lines);
   const found = new Map<string, number[]>();
-  const checked = cards.slice(0, REPORT_MAX_CARDS);
+  const perCard = Math.max(1, deck.rules.length + deck.rulesRev.length);
+  const limit = Math.max(1, Math.min(REPORT_MAX_CARDS, Math.floor(REPORT_MAX_RULE_RUNS / perCard)));
+  const checked = cards.slice(0, limit);
   const sides = deck.rulesRev.length > 0 ? [false, true] : [false];
   checked.forEach((row, i) => {
     if (cardIdOf(row) === null) return;
@@ -78,8 +85,7 @@ export function deckReport(
   });
   const withId = checked.filter((row) => cardIdOf(row) !== null).length;
   for (const [message, rows] of found) lines.push(`${message} (${rowsText(rows, withId)})`);
-  if (cards.length > REPORT_MAX_CARDS)
-    lines.push(`Checked the first ${REPORT_MAX_CARDS} of ${cards.length} cards.`);
+  if (cards.length > limit) lines.push(`Checked the first ${limit} of ${cards.length} cards.`);
   return cap(lines);
 }
 
