@@ -16,12 +16,44 @@ const cellText = z.preprocess(
   z.string().optional(),
 );
 
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "colour must be #rrggbb");
+
+/**
+ * One style run of a .psd text: `length` characters of the value (UTF-16 units, in order, the runs
+ * together covering the value), drawn in their own font, size, colour, weight or slant. Absent
+ * fields are the layer's own.
+ */
+export const deckTextRunSchema = z.object({
+  length: z.number().int().nonnegative(),
+  font: z.string().optional(),
+  size: z.number().positive().optional(),
+  color: hexColor.optional(),
+  /** Photoshop's faux bold and faux italic, on top of what the font name says. */
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  underline: z.boolean().optional(),
+});
+
 export const deckLayerTextSchema = z.object({
   value: z.string(),
+  /** The PostScript name as the .psd stores it ('Arial-BoldMT'), or a family. */
   font: z.string(),
   size: z.number().nonnegative(),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "colour must be #rrggbb"),
-  align: z.enum(["left", "center", "right"]),
+  color: hexColor,
+  align: z.enum(["left", "center", "right", "justify"]),
+  /**
+   * Photoshop's two kinds of text: 'point' text is one line per typed line that never wraps and grows
+   * from its anchor with its alignment (the layer's box is where the sample text was drawn); 'box'
+   * (paragraph) text wraps inside its frame. Absent in decks read before this was kept: box.
+   */
+  kind: z.enum(["point", "box"]).optional(),
+  /** Line height in px (Photoshop's leading); absent: auto leading, 120% of the size. */
+  leading: z.number().positive().optional(),
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  underline: z.boolean().optional(),
+  /** Style runs; absent or a single run: the whole text in the layer's style. */
+  runs: z.array(deckTextRunSchema).optional(),
 });
 
 export const deckLayerSchema = z.object({
@@ -51,10 +83,22 @@ export const cardRowSchema = z.record(z.string(), z.union([z.string(), z.number(
 
 export const cardInfoSchema = z.object({ w: z.number().positive(), h: z.number().positive() });
 
+/** What the server read from an uploaded font file's own tables: how cards may name it. */
+export const deckFontSchema = z.object({
+  /** The typographic family ('Cinzel'). */
+  family: z.string(),
+  /** The PostScript name ('Cinzel-Bold'), as a .psd names the font. */
+  postScript: z.string(),
+  weight: z.number().int().min(1).max(1000),
+  italic: z.boolean(),
+});
+
 export const deckAssetSchema = z.object({
   url: z.string(),
   /** Width divided by height, so icons can be laid out before their image loads. */
   aspect: z.number(),
+  /** Set on a font file (.ttf, .otf, .woff, .woff2): every view declares it for the deck's cards. */
+  font: deckFontSchema.optional(),
 });
 
 export const deckSchema = z.object({
@@ -88,9 +132,16 @@ export const deckSchema = z.object({
     .optional(),
   /** What reading the sheets left out: hidden rows and columns, rule rows without a rule. */
   sheetNotes: z.array(z.string()).optional(),
+  /**
+   * What reading the .psd could not keep as the file has it: warped text drawn flat, colours converted
+   * from CMYK or 16 bits per channel. Replaced by each .psd upload.
+   */
+  psdNotes: z.array(z.string()).optional(),
 });
 
 export type DeckLayerText = z.infer<typeof deckLayerTextSchema>;
+export type DeckTextRun = z.infer<typeof deckTextRunSchema>;
+export type DeckFont = z.infer<typeof deckFontSchema>;
 export type DeckLayer = z.infer<typeof deckLayerSchema>;
 export type CardRule = z.infer<typeof cardRuleSchema>;
 export type CardRow = z.infer<typeof cardRowSchema>;
@@ -99,11 +150,20 @@ export type DeckAsset = z.infer<typeof deckAssetSchema>;
 export type Deck = z.infer<typeof deckSchema>;
 
 export interface RenderedFont {
+  /** A font name as given (a PostScript name from the .psd, or set_font's family); see fonts.ts. */
   family: string;
   /** Pixels. */
   size: number;
   color: string;
-  align: "left" | "center" | "right";
+  align: "left" | "center" | "right" | "justify";
+  /** CSS weight; absent: what the family name says (400 for a plain family). */
+  weight?: number;
+  italic?: boolean;
+  underline?: boolean;
+  /** Line height in px; absent: 120% of the size, Photoshop's auto leading. */
+  leading?: number;
+  /** False for point text: lines never wrap and grow from the anchor with the alignment. */
+  wrap?: boolean;
 }
 
 export interface RenderedLayer {

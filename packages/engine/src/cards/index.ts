@@ -3,6 +3,7 @@
 export { type Condition, type ConditionParse, conditionHolds, parseCondition } from "./condition.js";
 export * from "./deck.js";
 export * from "./errors.js";
+export * from "./fonts.js";
 export * from "./pdf.js";
 export * from "./render.js";
 export * from "./report.js";
@@ -24,6 +25,7 @@ export {
   findAsset,
   ICON_CLASS,
   iconHtml,
+  styledTextToHtml,
   type TemplateOutcome,
   type TemplateProblem,
   textLength,

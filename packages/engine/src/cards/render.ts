@@ -1,5 +1,13 @@
 import { conditionHolds, parseCondition } from "./condition.js";
-import type { CardRow, CardRule, DeckLayer, RenderedCard, RenderedLayer } from "./deck.js";
+import type {
+  CardRow,
+  CardRule,
+  DeckLayer,
+  DeckLayerText,
+  RenderedCard,
+  RenderedFont,
+  RenderedLayer,
+} from "./deck.js";
 import { type CardProblem, cardProblem, MAX_CARD_RULES } from "./errors.js";
 import { applyLayerRule, findLayers, resolveLongText } from "./layer-rules.js";
 import { isTruthy } from "./rows.js";
@@ -16,7 +24,7 @@ import {
   requiredArg,
   ruleKindOf,
 } from "./rule-context.js";
-import { textToHtml } from "./template.js";
+import { styledTextToHtml } from "./template.js";
 
 /**
  * The card rule engine: template (.psd layers) + rules (sheet) + one card row -> the rendered card
@@ -113,15 +121,22 @@ function initialLayer(layer: DeckLayer): RenderedLayer {
     height: layer.height,
     visible: !layer.hidden,
     image: isText ? null : (layer.asset ?? null),
-    html: isText ? textToHtml(text?.value ?? "") : null,
+    html: isText ? (text === undefined ? "" : styledTextToHtml(text)) : null,
     css: {},
     notice: null,
-    font: !isText
-      ? null
-      : text === undefined
-        ? { ...DEFAULT_CARD_FONT }
-        : { family: text.font, size: text.size, color: text.color, align: text.align },
+    font: !isText ? null : text === undefined ? { ...DEFAULT_CARD_FONT } : textFont(text),
   };
+}
+
+/** A .psd text's style as the layer's font: only what the file says, so older decks draw as before. */
+function textFont(text: DeckLayerText): RenderedFont {
+  const font: RenderedFont = { family: text.font, size: text.size, color: text.color, align: text.align };
+  if (text.bold === true) font.weight = 700;
+  if (text.italic === true) font.italic = true;
+  if (text.underline === true) font.underline = true;
+  if (text.leading !== undefined) font.leading = text.leading;
+  if (text.kind === "point") font.wrap = false;
+  return font;
 }
 
 function applyRule(state: RenderState, rule: CardRule, index: number): void {

@@ -33,10 +33,18 @@ function rowsText(rows: number[], total: number): string {
 export function deckReport(
   deck: Pick<
     Deck,
-    "cards" | "cardInfo" | "layers" | "rules" | "rulesRev" | "assets" | "sheetRows" | "sheetNotes"
+    | "cards"
+    | "cardInfo"
+    | "layers"
+    | "rules"
+    | "rulesRev"
+    | "assets"
+    | "sheetRows"
+    | "sheetNotes"
+    | "psdNotes"
   >,
 ): string[] {
-  const lines: string[] = [...(deck.sheetNotes ?? [])];
+  const lines: string[] = [...(deck.psdNotes ?? []), ...(deck.sheetNotes ?? [])];
   const cards = deck.cards as CardRow[];
   const sheetRow = (i: number) => rowOf(deck.sheetRows?.cards, i);
   cards.forEach((row, i) => {

@@ -7,6 +7,7 @@ import {
   findAsset,
   ICON_CLASS,
   iconHtml,
+  styledTextToHtml,
   textLength,
   textToHtml,
 } from "./template.js";
@@ -101,5 +102,54 @@ describe("templates", () => {
   it("escapes .psd text as html and measures text as a reader sees it", () => {
     expect(textToHtml('a < b & "c"\rd')).toBe("a &lt; b &amp; &quot;c&quot;<br>d");
     expect(textLength(`<b>ab</b>&amp;${iconHtml("coin", "coin.png")}`)).toBe(4);
+  });
+});
+
+describe("styledTextToHtml", () => {
+  const base = {
+    value: "Deal 3 damage",
+    font: "ArialMT",
+    size: 14,
+    color: "#000000",
+    align: "left" as const,
+  };
+
+  it("is the escaped text when the text has one style", () => {
+    expect(styledTextToHtml({ ...base, value: "a < b\nc" })).toBe("a &lt; b<br>c");
+  });
+
+  it("wraps each run that differs from the layer's style in a span saying only what differs", () => {
+    const html = styledTextToHtml({
+      ...base,
+      runs: [
+        { length: 5, font: "ArialMT", size: 14, color: "#000000" },
+        { length: 1, font: "Arial-BoldMT", size: 18, color: "#c80000" },
+        { length: 7, font: "ArialMT", size: 14, color: "#000000", italic: true },
+      ],
+    });
+    expect(html).toBe(
+      'Deal <span style="font-family:&quot;Arial-BoldMT&quot;, &quot;Arial&quot;, sans-serif;font-weight:700;font-style:normal;font-size:18px;color:#c80000">3</span>' +
+        '<span style="font-style:italic"> damage</span>',
+    );
+  });
+
+  it("draws text past the last run in the layer's style and ignores runs past the end", () => {
+    const html = styledTextToHtml({
+      ...base,
+      value: "ab",
+      runs: [
+        { length: 1, color: "#ff0000" },
+        { length: 0, color: "#00ff00" },
+      ],
+    });
+    expect(html).toBe('<span style="color:#ff0000">a</span>b');
+  });
+});
+
+describe("line breaks typed in a cell", () => {
+  it("become line breaks on the card", () => {
+    expect(fillHtml("<i>{text}</i>", { text: "First line\nSecond\r\nThird" }, {}).text).toBe(
+      "<i>First line<br>Second<br>Third</i>",
+    );
   });
 });

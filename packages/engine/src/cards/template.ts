@@ -1,5 +1,6 @@
-import type { CardRow, DeckAsset } from "./deck.js";
+import type { CardRow, DeckAsset, DeckLayerText, DeckTextRun } from "./deck.js";
 import { type CardErrorCode, MAX_TEMPLATE_OUTPUT } from "./errors.js";
+import { fontFaceOf, fontFamilyList } from "./fonts.js";
 import { cellText } from "./rows.js";
 
 /**
@@ -44,7 +45,8 @@ export function fillHtml(template: string, row: CardRow, assets: Record<string, 
   const parts = splitVariables(template, "{[");
   if (parts === null) return malformed(template);
   // Icons stay as "[name]" in the first pass; the second pass also sees icons typed in cells.
-  const filled = join(parts, (p) => (p.open === "{" ? cellText(row[p.name]) : `[${p.name}]`));
+  // A line break typed in a cell is a line break on the card, as it is in the sheet.
+  const filled = join(parts, (p) => (p.open === "{" ? lineBreaks(cellText(row[p.name])) : `[${p.name}]`));
   const icons = splitVariables(filled, "[");
   if (icons === null) return malformed(filled);
   const problems: TemplateProblem[] = [];
@@ -56,6 +58,10 @@ export function fillHtml(template: string, row: CardRow, assets: Record<string, 
   });
   const outcome = capped(html);
   return { ...outcome, problems: [...problems, ...outcome.problems] };
+}
+
+function lineBreaks(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, "<br>");
 }
 
 /** The inline marker for an icon; src is the asset file name, which renderers map to its url. */
@@ -87,6 +93,49 @@ export function assetUrl(assets: Record<string, DeckAsset>, name: string): strin
 /** Plain text (a .psd text layer) as html: escaped, Photoshop's \r line breaks as <br>. */
 export function textToHtml(text: string): string {
   return escapeHtml(text).replace(/\r\n|\r|\n/g, "<br>");
+}
+
+/**
+ * A .psd text with its style runs as html: each run that differs from the layer's own style becomes a
+ * <span> with only what differs (font, size, colour, bold, italic, underline), so a rule that restyles
+ * the layer still reaches the rest. Runs past the text's end are ignored; text past the last run is
+ * in the layer's style.
+ */
+export function styledTextToHtml(text: DeckLayerText): string {
+  const runs = text.runs ?? [];
+  if (runs.length <= 1) return textToHtml(text.value);
+  let html = "";
+  let at = 0;
+  for (const run of runs) {
+    if (at >= text.value.length) break;
+    const part = text.value.slice(at, at + run.length);
+    at += run.length;
+    if (part === "") continue;
+    const style = runStyle(run, text);
+    html += style === "" ? textToHtml(part) : `<span style="${escapeHtml(style)}">${textToHtml(part)}</span>`;
+  }
+  return html + textToHtml(text.value.slice(at));
+}
+
+function runStyle(run: DeckTextRun, base: DeckLayerText): string {
+  const css: string[] = [];
+  if (run.font !== undefined && run.font !== base.font) {
+    const face = fontFaceOf(run.font);
+    css.push(`font-family:${fontFamilyList(face)}`);
+    css.push(`font-weight:${run.bold === true ? 700 : face.weight}`);
+    css.push(`font-style:${run.italic === true || face.italic ? "italic" : "normal"}`);
+  } else {
+    if (run.bold !== undefined && run.bold !== (base.bold ?? false))
+      css.push(`font-weight:${run.bold ? 700 : fontFaceOf(base.font).weight}`);
+    if (run.italic !== undefined && run.italic !== (base.italic ?? false))
+      css.push(`font-style:${run.italic ? "italic" : "normal"}`);
+  }
+  if (run.size !== undefined && run.size !== base.size) css.push(`font-size:${run.size}px`);
+  if (run.color !== undefined && run.color.toLowerCase() !== base.color.toLowerCase())
+    css.push(`color:${run.color}`);
+  if (run.underline !== undefined && run.underline !== (base.underline ?? false))
+    css.push(`text-decoration:${run.underline ? "underline" : "none"}`);
+  return css.join(";");
 }
 
 /** Characters a reader sees: tags dropped, an icon or an entity counts as one. */

@@ -3,7 +3,18 @@ import path from "node:path";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { assetName, deckLayerSchema, NOT_PSD, PSD_LIMITS, type PsdTemplate, parsePsd } from "./psd";
+import { rawPsd } from "../../test/psdBytes";
+import {
+  assetName,
+  CMYK_NOTE,
+  deckLayerSchema,
+  depthNote,
+  NOT_PSD,
+  PSD_LIMITS,
+  type PsdTemplate,
+  parsePsd,
+  warpNote,
+} from "./psd";
 import { buildPsd, FIXTURE_CARD } from "./psdFixture";
 import { buildWorkbook } from "./xlsxFixture";
 
@@ -77,14 +88,22 @@ describe("parsePsd on the fixture template", () => {
         asset: "layer-1-art.png",
       },
       {
+        // Point text: centred on its anchor (125, baseline 30), as wide as its sample, one 28.8 px line.
         name: "title",
         kind: "text",
         left: 60,
-        top: 8,
+        top: 7,
         width: 130,
-        height: 24,
+        height: 29,
         hidden: false,
-        text: { value: "Card title", font: "ArialMT", size: 24, color: "#202060", align: "center" },
+        text: {
+          value: "Card title",
+          font: "ArialMT",
+          size: 24,
+          color: "#202060",
+          align: "center",
+          kind: "point",
+        },
       },
       {
         // A paragraph text layer is its frame (25,220 200x100), not the pixels of its sample text.
@@ -95,7 +114,14 @@ describe("parsePsd on the fixture template", () => {
         width: 200,
         height: 100,
         hidden: false,
-        text: { value: "Card text\nsecond line", font: "Georgia", size: 21, color: "#000000", align: "left" },
+        text: {
+          value: "Card text\nsecond line",
+          font: "Georgia",
+          size: 21,
+          color: "#000000",
+          align: "left",
+          kind: "box",
+        },
       },
     ]);
     expectImagesMatch(t);
@@ -274,7 +300,7 @@ describe(`parsePsd on Photoshop's own files (${FIXTURES})`, () => {
         height: 49,
         hidden: false,
         // The file names only Photoshop's placeholder font.
-        text: { value: "TEST", font: "sans-serif", size: 30, color: "#1eff00", align: "center" },
+        text: { value: "TEST", font: "sans-serif", size: 30, color: "#1eff00", align: "center", kind: "box" },
       },
     ]);
     expect(t.images).toEqual({});
@@ -285,7 +311,8 @@ describe(`parsePsd on Photoshop's own files (${FIXTURES})`, () => {
     expect(t.cardInfo).toEqual({ w: 100, h: 50 });
     expect(summary(t)).toEqual([
       ["Background", "image", 0, 0, 100, 50, false],
-      ["Test text", "text", 16, 19, 43, 9, false],
+      // From its anchor (17, baseline 28): one line of 12 px text with 14.4 px leading.
+      ["Test text", "text", 17, 17, 43, 14, false],
     ]);
     expect(t.layers[1]!.text).toEqual({
       value: "Test text",
@@ -293,25 +320,185 @@ describe(`parsePsd on Photoshop's own files (${FIXTURES})`, () => {
       size: 12,
       color: "#ff0000",
       align: "left",
+      kind: "point",
     });
     expectImagesMatch(t);
   });
 
-  it("text-simple.psd: 'Hello' takes the colour of its first letter", () => {
+  it("text-simple.psd: 'Hello' keeps its letters' colours as style runs", () => {
     const t = template(fixture("text-simple.psd"));
     expect(t.cardInfo).toEqual({ w: 200, h: 100 });
+    const run = (length: number, color: string) => ({
+      length,
+      font: "sans-serif",
+      size: 60,
+      color,
+      bold: false,
+      italic: false,
+      underline: false,
+    });
     expect(t.layers).toEqual([
       {
         name: "Hello",
         kind: "text",
-        left: 38,
-        top: 27,
+        left: 34,
+        top: 13,
         width: 124,
-        height: 43,
+        height: 72,
         hidden: false,
-        text: { value: "Hello", font: "sans-serif", size: 60, color: "#d870df", align: "left" },
+        text: {
+          value: "Hello",
+          font: "sans-serif",
+          size: 60,
+          color: "#d870df",
+          align: "left",
+          kind: "point",
+          runs: [run(1, "#d870df"), run(1, "#708ddf"), run(3, "#d870df")],
+        },
       },
     ]);
+    expect(t.notes).toEqual([]);
+  });
+});
+
+describe("parsePsd text as Photoshop draws it", () => {
+  const layer = (text: Layer["text"]): Layer => ({
+    name: "words",
+    left: 20,
+    top: 20,
+    imageData: solid(100, 20, [0, 0, 0, 255]),
+    text,
+  });
+
+  it("keeps style runs (font, size, colour, faux bold and italic), justification and fixed leading", () => {
+    const t = template(
+      psdOf(200, 100, [
+        layer({
+          text: "Deal 3 damage\rto any target",
+          transform: [1, 0, 0, 1, 20, 20],
+          shapeType: "box",
+          boxBounds: [0, 0, 160, 60],
+          style: { font: { name: "ArialMT" }, fontSize: 14, leading: 20, autoLeading: false },
+          styleRuns: [
+            { length: 5, style: { font: { name: "ArialMT" }, fontSize: 14 } },
+            {
+              length: 8,
+              style: { font: { name: "Arial-BoldMT" }, fontSize: 18, fillColor: { r: 200, g: 0, b: 0 } },
+            },
+            { length: 1, style: { font: { name: "ArialMT" }, fontSize: 14 } },
+            {
+              length: 13,
+              style: { font: { name: "ArialMT" }, fontSize: 14, fauxItalic: true, underline: true },
+            },
+          ],
+          paragraphStyle: { justification: "justify-left" },
+        }),
+      ]),
+    );
+    const text = t.layers[0]!.text!;
+    expect(text).toMatchObject({
+      value: "Deal 3 damage\nto any target",
+      font: "ArialMT",
+      size: 14,
+      leading: 20,
+      align: "justify",
+      kind: "box",
+    });
+    expect(text.runs?.map((r) => [r.length, r.font, r.size, r.color, r.italic, r.underline])).toEqual([
+      [5, "ArialMT", 14, "#000000", false, false],
+      [8, "Arial-BoldMT", 18, "#c80000", false, false],
+      [1, "ArialMT", 14, "#000000", false, false],
+      [13, "ArialMT", 14, "#000000", true, true],
+    ]);
+    expect(t.notes).toEqual([]);
+  });
+
+  it("grows right-aligned point text leftwards from its anchor; says that warped text is drawn flat", () => {
+    const t = template(
+      psdOf(200, 100, [
+        layer({
+          text: "Cost",
+          transform: [1, 0, 0, 1, 180, 50],
+          style: { font: { name: "Georgia-Bold" }, fontSize: 20 },
+          paragraphStyle: { justification: "right" },
+          warp: { style: "arc", value: 50, perspective: 0, perspectiveOther: 0, rotate: "horizontal" },
+        }),
+      ]),
+    );
+    // The box ends at the anchor's x (180) and is as wide as the sample pixels (100).
+    expect(t.layers[0]).toMatchObject({ left: 80, width: 100, text: { kind: "point", align: "right" } });
+    expect(t.notes).toEqual([warpNote("words")]);
+  });
+});
+
+describe("parsePsd colour modes and depths", () => {
+  const layer = (paint: (x: number, y: number) => number[]) => ({
+    name: "Art",
+    left: 2,
+    top: 1,
+    width: 4,
+    height: 3,
+    paint,
+  });
+
+  it("converts CMYK to RGB with a note that colours are approximate", () => {
+    // Full cyan ink, no black: cyan on screen; half transparent where x = 0.
+    const t = template(
+      rawPsd({
+        mode: "cmyk",
+        depth: 8,
+        width: 8,
+        height: 6,
+        layers: [layer((x) => [255, 0, 0, 0, x === 0 ? 128 : 255])],
+        composite: () => [0, 0, 0, 0],
+      }),
+    );
+    expect(t.layers.map((l) => [l.name, l.left, l.top, l.width, l.height])).toEqual([["Art", 2, 1, 4, 3]]);
+    expect(pixel(t.images[t.layers[0]!.asset!]!, 1, 1)).toEqual([0, 255, 255, 255]);
+    expect(pixel(t.images[t.layers[0]!.asset!]!, 0, 1)).toEqual([0, 255, 255, 128]);
+    expect(t.notes).toEqual([CMYK_NOTE]);
+  });
+
+  it("reduces 16 and 32 bits per channel to 8, with a note", () => {
+    for (const depth of [16, 32] as const) {
+      const t = template(
+        rawPsd({
+          mode: "rgb",
+          depth,
+          width: 8,
+          height: 6,
+          layers: [layer(() => [200, 100, 50, 255])],
+          composite: () => [255, 255, 255],
+        }),
+      );
+      const [r, g, b, a] = pixel(t.images[t.layers[0]!.asset!]!, 2, 2);
+      expect(
+        [r, g, b, a].map((v, i) => Math.abs(v! - [200, 100, 50, 255][i]!) <= 1),
+        `${depth} bits`,
+      ).toEqual([true, true, true, true]);
+      expect(t.notes).toEqual([depthNote(depth)]);
+    }
+  });
+
+  it("reads a 16-bit grayscale file and a Bitmap file (its flattened image)", () => {
+    const gray = template(
+      rawPsd({
+        mode: "gray",
+        depth: 16,
+        width: 8,
+        height: 6,
+        layers: [layer(() => [90, 255])],
+        composite: () => [255],
+      }),
+    );
+    expect(pixel(gray.images[gray.layers[0]!.asset!]!, 0, 0)).toEqual([90, 90, 90, 255]);
+    const bitmap = template(
+      rawPsd({ mode: "bitmap", depth: 1, width: 10, height: 4, composite: (x) => [x < 5 ? 1 : 0] }),
+    );
+    expect(bitmap.layers.map((l) => l.name)).toEqual(["background"]);
+    const png = bitmap.images[bitmap.layers[0]!.asset!]!;
+    expect(pixel(png, 1, 1)).toEqual([0, 0, 0, 255]);
+    expect(pixel(png, 8, 1)).toEqual([255, 255, 255, 255]);
   });
 });
 
@@ -350,11 +537,18 @@ describe("parsePsd refusals", () => {
   });
 
   it("names what to change for formats it cannot read", () => {
-    expect(refusal(patched(22, (b) => b.writeUInt16BE(16)))).toBe(
+    expect(refusal(patched(22, (b) => b.writeUInt16BE(7)))).toBe(
+      "The .psd has 7 bits per channel; convert it to 8 Bits/Channel (Image > Mode) and save it again.",
+    );
+    // ag-psd decodes CMYK at 8 bits only.
+    expect(refusal(patched(22, (b) => b.writeUInt32BE((16 << 16) | 4)))).toBe(
       "The .psd has 16 bits per channel; convert it to 8 Bits/Channel (Image > Mode) and save it again.",
     );
-    expect(refusal(patched(24, (b) => b.writeUInt16BE(4)))).toBe(
-      "The .psd is in CMYK Color mode; convert it to RGB Color (Image > Mode) and save it again.",
+    expect(refusal(patched(24, (b) => b.writeUInt16BE(9)))).toBe(
+      "The .psd is in Lab Color mode; convert it to RGB Color (Image > Mode) and save it again.",
+    );
+    expect(refusal(patched(24, (b) => b.writeUInt16BE(8)))).toBe(
+      "The .psd is in Duotone mode; convert it to RGB Color (Image > Mode) and save it again.",
     );
     expect(refusal(patched(4, (b) => b.writeUInt16BE(2)))).toMatch(/\(\.psb\) files are not supported/);
   });

@@ -1,3 +1,4 @@
+import { deckLayerTextSchema } from "@tt/engine";
 import {
   type Color,
   getCompositeImageData,
@@ -7,7 +8,9 @@ import {
   type PixelData,
   type Psd,
   readPsd,
+  type TextStyle,
 } from "ag-psd";
+import { supportedColorModes } from "ag-psd/dist/psdReader.js";
 import { PNG } from "pngjs";
 import { z } from "zod";
 import { megabytes, type Parsed, refuse } from "./parsed";
@@ -18,15 +21,8 @@ import { megabytes, type Parsed, refuse } from "./parsed";
 // their text and style instead of pixels, because the deck's rules replace the text on every card.
 // Pure: bytes in, value out; every problem with the file is a refusal value, never a throw.
 
-export const deckTextSchema = z.object({
-  value: z.string(),
-  /** The PostScript font name from the file ('ArialMT'), or 'sans-serif' when the file names none. */
-  font: z.string(),
-  /** Pixels, the layer's scale applied. */
-  size: z.number().positive(),
-  color: z.string().regex(/^#[0-9a-f]{6}$/),
-  align: z.enum(["left", "center", "right"]),
-});
+/** A text layer's text and style: the engine's schema, so what is stored is what every view draws. */
+export const deckTextSchema = deckLayerTextSchema;
 export type DeckText = z.infer<typeof deckTextSchema>;
 
 export const ASSET_NAME = /^[a-z0-9_.-]+\.png$/;
@@ -56,6 +52,11 @@ export interface PsdTemplate {
   layers: DeckLayer[];
   /** Asset file name to PNG bytes, one per image layer. */
   images: Record<string, Buffer>;
+  /**
+   * What could not be kept as the file has it (the upload's warnings, kept with the deck): colours
+   * converted, warped text drawn flat.
+   */
+  notes: string[];
 }
 
 export interface PsdLimits {
@@ -102,7 +103,20 @@ const COLOR_MODES: Record<number, string> = {
   8: "Duotone",
   9: "Lab Color",
 };
-const READABLE_MODES = new Set([1, 2, 3]);
+const CMYK = 4;
+/** Bits per channel each readable colour mode may have (ag-psd decodes CMYK at 8 bits only). */
+const READABLE_DEPTHS: Record<number, number[]> = {
+  0: [1],
+  1: [8, 16, 32],
+  2: [8],
+  3: [8, 16, 32],
+  [CMYK]: [8],
+};
+export const CMYK_NOTE =
+  "The .psd is in CMYK Color mode: its colours were converted to RGB and are approximate; save it in RGB Color (Image > Mode) for exact screen colours.";
+export const depthNote = (bits: number) =>
+  `The .psd has ${bits} bits per channel: it was reduced to 8 bits, so colours are approximate.`;
+export const warpNote = (layer: string) => `Layer '${layer}': warped text is drawn flat.`;
 
 let canvasReady = false;
 
@@ -128,6 +142,9 @@ function quietly<T>(call: () => T): T {
  */
 function prepareAgPsd(): void {
   if (canvasReady) return;
+  // ag-psd decodes CMYK layers and composites (converting them to RGB) but its reader refuses the mode
+  // up front; print designers work in CMYK, so the mode is let in. Process-wide, like the canvas hook.
+  if (!supportedColorModes.includes(CMYK)) supportedColorModes.push(CMYK);
   initializeCanvas(
     () => {
       throw new Error("No canvas on the server.");
@@ -163,6 +180,10 @@ function readTemplate(buffer: Buffer, lim: PsdLimits): Parsed<PsdTemplate> {
     return refuse(`The .psd file is larger than ${megabytes(lim.maxFileBytes)}.`);
   const header = headerProblem(buffer, lim);
   if (header) return refuse(header);
+  const notes: string[] = [];
+  if (buffer.readUInt16BE(24) === CMYK) notes.push(CMYK_NOTE);
+  const depth = buffer.readUInt16BE(22);
+  if (depth > 8) notes.push(depthNote(depth));
 
   prepareAgPsd();
   let psd: Psd;
@@ -183,6 +204,8 @@ function readTemplate(buffer: Buffer, lim: PsdLimits): Parsed<PsdTemplate> {
   const layers: DeckLayer[] = [];
   const images: Record<string, Buffer> = {};
   for (const item of found) {
+    const warp = item.layer.text?.warp?.style;
+    if (warp !== undefined && warp !== "none") notes.push(warpNote(item.name));
     const made = templateLayer(item, cardInfo, layers.length);
     if (!made.ok) return made;
     if (!made.value) continue;
@@ -194,9 +217,10 @@ function readTemplate(buffer: Buffer, lim: PsdLimits): Parsed<PsdTemplate> {
     if (found.length > 0 || (psd.children?.length ?? 0) > 0) {
       return refuse("The .psd has no layer with any pixels or text inside the canvas.");
     }
-    return compositeTemplate(psd, cardInfo);
+    const composite = compositeTemplate(psd, cardInfo);
+    return composite.ok ? { ok: true, value: { ...composite.value, notes } } : composite;
   }
-  return { ok: true, value: { cardInfo, layers, images } };
+  return { ok: true, value: { cardInfo, layers, images, notes } };
 }
 
 /** Checks the fixed 26-byte header before ag-psd reads anything else. */
@@ -213,12 +237,13 @@ function headerProblem(buffer: Buffer, lim: PsdLimits): string | undefined {
   if (width > lim.maxSide || height > lim.maxSide || width * height > lim.maxCanvasPixels) {
     return `The canvas is ${width}x${height} pixels; the limit is ${lim.maxSide} pixels a side and ${lim.maxCanvasPixels} pixels in all.`;
   }
-  if (!READABLE_MODES.has(mode)) {
+  const depths = READABLE_DEPTHS[mode];
+  if (!depths) {
     const name = COLOR_MODES[mode];
     if (!name) return NOT_PSD;
     return `The .psd is in ${name} mode; convert it to RGB Color (Image > Mode) and save it again.`;
   }
-  if (depth !== 8) {
+  if (!depths.includes(depth)) {
     return `The .psd has ${depth} bits per channel; convert it to 8 Bits/Channel (Image > Mode) and save it again.`;
   }
   return undefined;
@@ -316,12 +341,16 @@ function templateLayer(
   if (stored.right <= stored.left || stored.bottom <= stored.top) return { ok: true, value: undefined };
 
   if (layer.text) {
-    const box = clip(textBox(layer) ?? stored, card);
+    const text = textOf(layer);
+    const box = clip(
+      (text.kind === "point" ? pointBox(layer, text, stored) : textBox(layer)) ?? stored,
+      card,
+    );
     if (!box) return { ok: true, value: undefined };
     return {
       ok: true,
       value: {
-        layer: { name: item.name, kind: "text", ...placed(box), hidden: item.hidden, text: textOf(layer) },
+        layer: { name: item.name, kind: "text", ...placed(box), hidden: item.hidden, text },
       },
     };
   }
@@ -368,7 +397,7 @@ function compositeTemplate(psd: Psd, card: CardInfo): Parsed<PsdTemplate> {
   if (!png) return refuse("The .psd has no layers and no image.");
   const asset = assetName(0, "background");
   const layer: DeckLayer = { name: "background", kind: "image", ...placed(full), hidden: false, asset };
-  return { ok: true, value: { cardInfo: card, layers: [layer], images: { [asset]: png } } };
+  return { ok: true, value: { cardInfo: card, layers: [layer], images: { [asset]: png }, notes: [] } };
 }
 
 /**
@@ -381,8 +410,8 @@ function encodePng(
   box: Rect,
   opacity: number,
 ): Buffer | undefined {
-  const { data } = pixels;
-  if (!(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) return undefined;
+  const data = eightBit(pixels.data);
+  if (!data) return undefined;
   const width = box.right - box.left;
   const height = box.bottom - box.top;
   if (offset.left + width > pixels.width || offset.top + height > pixels.height) return undefined;
@@ -397,6 +426,31 @@ function encodePng(
     for (let i = 3; i < png.data.length; i += 4) png.data[i] = Math.round(png.data[i]! * alpha);
   }
   return PNG.sync.write(png);
+}
+
+/**
+ * Decoded samples as 8-bit RGBA. 16-bit files keep the high byte of each sample; 32-bit files store
+ * linear light from 0 to 1, which is brought to sRGB's curve (alpha stays linear). Undefined for
+ * anything else.
+ */
+function eightBit(data: PixelData["data"]): Uint8ClampedArray | Uint8Array | undefined {
+  if (data instanceof Uint8ClampedArray || data instanceof Uint8Array) return data;
+  if (data instanceof Uint16Array) {
+    const out = new Uint8ClampedArray(data.length);
+    for (let i = 0; i < data.length; i++) out[i] = data[i]! >> 8;
+    return out;
+  }
+  if (data instanceof Float32Array) {
+    const out = new Uint8ClampedArray(data.length);
+    for (let i = 0; i < data.length; i++) {
+      const v = Math.min(1, Math.max(0, data[i]!));
+      out[i] = Math.round(
+        255 * (i % 4 === 3 ? v : v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055),
+      );
+    }
+    return out;
+  }
+  return undefined;
 }
 
 /** 'layer-3-frame-art.png': the layer's index keeps it unique, the rest is only a readable hint. */
@@ -443,28 +497,122 @@ function textBox(layer: Layer): Rect | undefined {
     : undefined;
 }
 
-/** The text and the style of its first character (a card rule restyles the whole text anyway). */
+/**
+ * Where a point text layer is drawn: from its anchor (the transform's origin: the first line's
+ * baseline, at the line's start, middle or end by its alignment), as wide as the sample text's pixels
+ * and as tall as its lines. The box is only a starting place: the text never wraps, and a longer text
+ * on a card grows from the anchor the way Photoshop grows it.
+ */
+function pointBox(layer: Layer, text: DeckText, stored: Rect): Rect | undefined {
+  const [, , , , tx, ty] = layer.text?.transform ?? [];
+  if (tx === undefined || ty === undefined || !Number.isFinite(tx) || !Number.isFinite(ty)) return undefined;
+  const width = Math.max(1, stored.right - stored.left);
+  const leading = text.leading ?? AUTO_LEADING * text.size;
+  const lines = text.value.split("\n").length;
+  const left = text.align === "center" ? tx - width / 2 : text.align === "right" ? tx - width : tx;
+  // The CSS line box puts the baseline half the leading plus about a third of the size below its top
+  // (ascent less half the ascent-plus-descent, for the usual Latin fonts).
+  const top = ty - (leading / 2 + BASELINE_BELOW_MIDDLE * text.size);
+  const rect = {
+    left: Math.round(left),
+    top: Math.round(top),
+    right: Math.round(left + width),
+    bottom: Math.round(top + lines * leading),
+  };
+  return rect.right > rect.left && rect.bottom > rect.top ? rect : undefined;
+}
+
+/** Photoshop's auto leading: 120% of the size. */
+const AUTO_LEADING = 1.2;
+const BASELINE_BELOW_MIDDLE = 0.345;
+
+/**
+ * The text with its style: the first character's as the layer's own (a card rule restyles the whole
+ * text anyway), and the style runs after it where they differ (multi-colour, bold words...).
+ */
 function textOf(layer: Layer): DeckText {
   const text = layer.text!;
-  const runs = text.styleRuns ?? [];
-  const style = { ...text.style, ...runs[0]?.style };
+  const styleRuns = text.styleRuns ?? [];
+  const base = { ...text.style, ...styleRuns[0]?.style };
   const paragraph = { ...text.paragraphStyle, ...text.paragraphStyleRuns?.[0]?.style };
   const [xx = 1, xy = 0, yx = 0, yy = 1] = text.transform ?? [];
-  // A scaled text layer keeps its nominal size and stores the scale in its transform.
-  const scale = Math.sqrt(Math.abs(xx * yy - xy * yx));
-  const size = (style.fontSize ?? DEFAULT_FONT_SIZE) * (Number.isFinite(scale) && scale > 0 ? scale : 1);
-  return {
+  // A scaled text layer keeps its nominal sizes and stores the scale in its transform.
+  const det = Math.sqrt(Math.abs(xx * yy - xy * yx));
+  const scale = Number.isFinite(det) && det > 0 ? det : 1;
+  const sizeOf = (style: TextStyle) => Math.round((style.fontSize ?? DEFAULT_FONT_SIZE) * scale * 100) / 100;
+  const font = fontName([
+    base.font?.name,
+    text.style?.font?.name,
+    ...styleRuns.map((r) => r.style.font?.name),
+  ]);
+  const raw = String(text.text ?? "");
+  const out: DeckText = {
     // Photoshop ends lines with '\r'.
-    value: String(text.text ?? "").replace(/\r\n?/g, "\n"),
-    font: fontName([style.font?.name, text.style?.font?.name, ...runs.map((r) => r.style.font?.name)]),
-    size: Math.round(size * 100) / 100 || DEFAULT_FONT_SIZE,
-    color: hexColor(style.fillColor) ?? "#000000",
-    align: paragraph.justification?.includes("right")
-      ? "right"
-      : paragraph.justification?.includes("center")
-        ? "center"
-        : "left",
+    value: lineBreaks(raw),
+    font,
+    size: sizeOf(base) || DEFAULT_FONT_SIZE,
+    color: hexColor(base.fillColor) ?? "#000000",
+    align: alignOf(paragraph.justification),
+    kind: text.shapeType === "box" ? "box" : "point",
   };
+  if (base.autoLeading === false && base.leading !== undefined && base.leading > 0)
+    out.leading = Math.round(base.leading * scale * 100) / 100;
+  if (base.fauxBold === true) out.bold = true;
+  if (base.fauxItalic === true) out.italic = true;
+  if (base.underline === true) out.underline = true;
+
+  const runs: NonNullable<DeckText["runs"]> = [];
+  let at = 0;
+  for (const run of styleRuns.slice(0, MAX_STYLE_RUNS)) {
+    if (at >= raw.length) break;
+    const part = raw.slice(at, at + Math.max(0, run.length));
+    at += part.length;
+    const style = { ...text.style, ...run.style };
+    const runFont = fontName([style.font?.name]);
+    runs.push({
+      length: lineBreaks(part).length,
+      font: runFont === DEFAULT_FONT ? font : runFont,
+      size: sizeOf(style) || out.size,
+      color: hexColor(style.fillColor) ?? out.color,
+      bold: style.fauxBold === true,
+      italic: style.fauxItalic === true,
+      underline: style.underline === true,
+    });
+  }
+  // One style throughout (the usual case) needs no runs: the layer's style is the text's.
+  const first = runs[0];
+  if (first !== undefined && runs.some((r) => !sameStyle(r, first))) out.runs = runs;
+  return out;
+}
+
+/** More runs than this are drawn in the last run's style: a crafted file cannot make a card huge. */
+const MAX_STYLE_RUNS = 500;
+
+function sameStyle(
+  a: NonNullable<DeckText["runs"]>[number],
+  b: NonNullable<DeckText["runs"]>[number],
+): boolean {
+  return (
+    a.font === b.font &&
+    a.size === b.size &&
+    a.color === b.color &&
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.underline === b.underline
+  );
+}
+
+function lineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** Photoshop's justifications: 'justify-left' and the others justify all lines but the last. */
+function alignOf(justification: string | undefined): DeckText["align"] {
+  if (justification === undefined) return "left";
+  if (justification.startsWith("justify")) return "justify";
+  if (justification === "right") return "right";
+  if (justification === "center") return "center";
+  return "left";
 }
 
 function fontName(candidates: (string | undefined)[]): string {

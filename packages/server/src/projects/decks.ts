@@ -310,6 +310,7 @@ export async function updateDeckPsd(
       ...current,
       cardInfo: template.cardInfo,
       layers: template.layers,
+      psdNotes: template.notes,
       assets: { ...assets, ...added },
     };
   });

@@ -14,7 +14,7 @@ describe("CardFace markup", () => {
     expect(html).toContain("transform:scale(0.5)");
     expect(html).toContain('src="/api/storage/projects/p/decks/d1/bg.png"');
     expect(html).toContain(
-      'data-layer="title" style="position:absolute;left:20px;top:20px;width:210px;height:40px;font-family:&quot;Georgia&quot;;font-size:20px;color:#112233;text-align:center"',
+      'data-layer="title" style="position:absolute;left:20px;top:20px;width:210px;height:40px;font-family:&quot;Georgia&quot;, serif;font-size:20px;font-weight:400;font-style:normal;color:#112233;text-align:center;line-height:1.2"',
     );
     expect(html).not.toContain("gem.png");
     expect(html).not.toContain("<script");

@@ -78,6 +78,19 @@ const CANVAS_BASE: CSSProperties = {
   color: "#000000",
 };
 
+/** Paragraph text: flows in the layer's box. */
+const FLOW: CSSProperties = { position: "relative" };
+
+/**
+ * Point text: as wide as its longest line (it never wraps), placed from the layer's left edge, middle
+ * or right edge, so a longer text on a card grows the way Photoshop grows it from its anchor.
+ */
+const POINT: Record<"left" | "center" | "right", CSSProperties> = {
+  left: { position: "absolute", top: 0, left: 0, width: "max-content" },
+  center: { position: "absolute", top: 0, left: "50%", width: "max-content", transform: "translateX(-50%)" },
+  right: { position: "absolute", top: 0, right: 0, width: "max-content" },
+};
+
 const FILL: CSSProperties = {
   position: "absolute",
   left: 0,
@@ -135,7 +148,7 @@ function DrawnCard({
             {layer.notice === null ? null : <Notice text={layer.notice} scale={scale} />}
             {html[i] == null ? null : (
               <div
-                style={{ position: "relative" }}
+                style={layer.anchor === null ? FLOW : POINT[layer.anchor]}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeCardHtml (card policy)
                 dangerouslySetInnerHTML={{ __html: html[i] }}
               />

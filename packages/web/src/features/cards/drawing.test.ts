@@ -25,6 +25,7 @@ describe("cardDrawing", () => {
       html: null,
       notice: null,
       style: { position: "absolute", left: 0, top: 0, width: 250, height: 350 },
+      anchor: null,
     });
     expect(drawing.layers[1]).toEqual({
       key: "2:title",
@@ -38,14 +39,48 @@ describe("cardDrawing", () => {
         top: 20,
         width: 210,
         height: 40,
-        fontFamily: '"Georgia"',
+        fontFamily: '"Georgia", serif',
         fontSize: 20,
+        fontWeight: 400,
+        fontStyle: "normal",
         color: "#112233",
         textAlign: "center",
+        lineHeight: 1.2,
       },
+      anchor: null,
     });
     // Icons stay markers with the asset file name; CardFace's sanitiser resolves them.
     expect(drawing.layers[2]?.html).toContain('src="coin.png"');
+  });
+
+  it("draws a .psd font by its PostScript name as family, weight and slant, with a generic fallback", () => {
+    const deck = sampleDeck();
+    const title = deck.layers.find((l) => l.name === "title")!;
+    title.text = { ...title.text!, font: "TimesNewRomanPS-BoldItalicMT", leading: 30 };
+    const style = cardDrawing(deck, fox).layers.find((l) => l.name === "title")?.style;
+    expect(style).toMatchObject({
+      fontFamily: '"TimesNewRomanPS-BoldItalicMT", "Times New Roman", serif',
+      fontWeight: 700,
+      fontStyle: "italic",
+      // 30 px of leading on a 20 px font, as a proportion that follows a rule's size change.
+      lineHeight: 1.5,
+    });
+  });
+
+  it("keeps point text on its lines, anchored by its alignment; justifies a paragraph but its last line", () => {
+    const deck = sampleDeck();
+    const title = deck.layers.find((l) => l.name === "title")!;
+    const body = deck.layers.find((l) => l.name === "body")!;
+    title.text = { ...title.text!, kind: "point", align: "right" };
+    body.text = { ...body.text!, align: "justify" };
+    const layers = cardDrawing(deck, fox).layers;
+    const drawnTitle = layers.find((l) => l.name === "title")!;
+    expect(drawnTitle.anchor).toBe("right");
+    expect(drawnTitle.style.whiteSpace).toBe("pre");
+    const drawnBody = layers.find((l) => l.name === "body")!;
+    expect(drawnBody.anchor).toBeNull();
+    expect(drawnBody.style).toMatchObject({ textAlign: "justify", textAlignLast: "left" });
+    expect(drawnBody.style.whiteSpace).toBeUndefined();
   });
 
   it("draws the reverse side with rulesRev", () => {

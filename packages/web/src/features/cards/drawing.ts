@@ -1,5 +1,20 @@
-import { type CardRow, type RenderableDeck, type RenderedLayer, renderCard } from "@tt/engine";
+import {
+  type CardRow,
+  fontFaceOf,
+  fontFamilyList,
+  type RenderableDeck,
+  type RenderedLayer,
+  renderCard,
+  safeFontName,
+} from "@tt/engine";
 import { checkCss, deckImageUrl, fontFamilyCss, reactStyleKey } from "./policy.js";
+
+/** Photoshop's auto leading: lines 120% of the font size apart. */
+const AUTO_LEADING = 1.2;
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
 
 /**
  * How to draw one card side: the engine's rendered card turned into positioned layers with resolved,
@@ -30,6 +45,11 @@ export interface DrawnLayer {
   notice: string | null;
   /** Position in card px, font and the rules' css (checked), as React style keys. */
   style: LayerStyle;
+  /**
+   * Point text: the edge or middle of the layer its lines grow from (its alignment), as Photoshop
+   * draws it; null for paragraph text and images, whose content fills the layer's box.
+   */
+  anchor: "left" | "center" | "right" | null;
 }
 
 export interface CardDrawing {
@@ -72,6 +92,7 @@ export function cardDrawing(deck: RenderableDeck, row: CardRow, options: DrawOpt
       html: layer.html,
       notice: layer.notice,
       style: layerStyle(layer, errors),
+      anchor: layer.font?.wrap === false ? anchorOf(layer.font.align) : null,
     });
   });
   return {
@@ -96,12 +117,30 @@ function layerStyle(layer: RenderedLayer, errors: string[]): LayerStyle {
     height: layer.height,
   };
   if (layer.font !== null) {
-    const family = fontFamilyCss(layer.font.family);
-    if (checkCss("font-family", family).ok) style.fontFamily = family;
-    else errors.push(`Refused font "${layer.font.family}" on layer "${layer.name}".`);
-    style.fontSize = layer.font.size;
-    style.color = layer.font.color;
-    style.textAlign = layer.font.align;
+    const { font } = layer;
+    // A .psd names fonts by PostScript name: family, weight and slant come out of it (engine fonts.ts).
+    const face = fontFaceOf(font.family);
+    // A family list or a quoted name from set_font is the designer's CSS, taken as written.
+    // A name with characters no font name has is refused, not cleaned: the designer is told.
+    const family = /[,"']/.test(font.family)
+      ? fontFamilyCss(font.family)
+      : safeFontName(font.family) === font.family.trim()
+        ? fontFamilyList(face)
+        : null;
+    if (family !== null && checkCss("font-family", family).ok) style.fontFamily = family;
+    else errors.push(`Refused font "${font.family}" on layer "${layer.name}".`);
+    style.fontSize = font.size;
+    style.fontWeight = font.weight ?? face.weight;
+    style.fontStyle = (font.italic ?? face.italic) ? "italic" : "normal";
+    if (font.underline === true) style.textDecoration = "underline";
+    style.color = font.color;
+    style.textAlign = font.align;
+    // Photoshop justifies every line but the last, which keeps the paragraph's start.
+    if (font.align === "justify") style.textAlignLast = "left";
+    // Unitless, so a rule that changes the size keeps the file's proportion of leading to size.
+    style.lineHeight =
+      font.size > 0 ? round((font.leading ?? AUTO_LEADING * font.size) / font.size) : AUTO_LEADING;
+    if (font.wrap === false) style.whiteSpace = "pre";
   }
   for (const [property, value] of Object.entries(layer.css)) {
     const verdict = checkCss(property, value);
@@ -109,4 +148,8 @@ function layerStyle(layer: RenderedLayer, errors: string[]): LayerStyle {
     else errors.push(`Refused css "${property}: ${value}" on layer "${layer.name}".`);
   }
   return style;
+}
+
+function anchorOf(align: "left" | "center" | "right" | "justify"): "left" | "center" | "right" {
+  return align === "justify" ? "left" : align;
 }
