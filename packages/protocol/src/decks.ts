@@ -23,6 +23,12 @@ export const PSD_MAX_BYTES = 50 * MB;
 /** Global and deck assets: images a card or a board can show. */
 export const ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"] as const;
 export const ASSET_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"] as const;
+/**
+ * Fonts a deck's cards may use (uploaded with the deck's assets): the .psd names them by PostScript
+ * name, and every view (viewer, table, print, PDF) declares them for the deck's cards.
+ */
+export const FONT_EXTENSIONS = [".ttf", ".otf", ".woff", ".woff2"] as const;
+export const DECK_ASSET_EXTENSIONS = [...ASSET_EXTENSIONS, ...FONT_EXTENSIONS] as const;
 /** Safe stored file names: what a URL, a disk and S3 all take without escaping. */
 export const ASSET_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import {
   createViewerLog,
   type Deck,
@@ -26,6 +28,7 @@ import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
 let server: TestServer;
 let sheets: Server;
 let as: Record<Role, Client>;
+const FONTS = path.join(import.meta.dirname, "fixtures/fonts");
 const sockets: Socket[] = [];
 const served = new Map<string, Buffer>();
 
@@ -289,6 +292,31 @@ describe("decks", () => {
       },
     );
     expect(notPng.status).toBe(400);
+    // A designer's font: kept with what its own tables say, served with the cards.
+    const fontBytes = readFileSync(path.join(FONTS, "TTBoxes-Bold.otf"));
+    const withFont = await postForm(
+      as.designer,
+      "/api/update-deck-assets/test-game",
+      { targetId: deck.id },
+      { "additional-assets": [fontBytes, "TTBoxes-Bold.otf"] },
+    );
+    expect(withFont).toMatchObject({ status: 200, text: "assets updated" });
+    const fontAsset = (await decksOf(as.mod)).decks.Spells!.assets["TTBoxes-Bold.otf"];
+    expect(fontAsset?.font).toEqual({
+      family: "TT Boxes",
+      postScript: "TTBoxes-Bold",
+      weight: 700,
+      italic: false,
+    });
+    const servedFont = await fetch(server.url + fontAsset!.url, { headers: { cookie: as.player.cookie } });
+    expect(Buffer.from(await servedFont.arrayBuffer()).equals(fontBytes)).toBe(true);
+    const fakeFont = await postForm(
+      as.designer,
+      "/api/update-deck-assets/test-game",
+      { targetId: deck.id },
+      { "additional-assets": [Buffer.from("<script>alert(1)</script>"), "evil.woff2"] },
+    );
+    expect(fakeFont).toMatchObject({ status: 400, text: "evil.woff2 is not a WOFF2 (.woff2) font." });
     const erased = await as.designer.post("/api/erase-deck-asset/test-game", {
       targetId: deck.id,
       assetName: "coin.png",

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
+import { checkFont, isFontName } from "../decks/font";
 import { parsePsd } from "../decks/psd";
 import { parseWorkbook, type Workbook } from "../decks/xlsx";
 import { loadAdminProject } from "../projects/admin";
@@ -29,7 +30,7 @@ import {
 } from "../projects/decks";
 import { fetchLinkedSheet } from "../projects/linkedSheet";
 import type { ProjectRow } from "../projects/load";
-import { checkAsset } from "../storage/assetCheck";
+import { baseName, checkAsset } from "../storage/assetCheck";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -240,8 +241,14 @@ export function deckRoutes(
     const upload = await readMultipart(request, ASSET_MAX_BYTES, UPLOAD_MAX_BYTES);
     const deckId = upload.fields.targetId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? targetId is missing.");
-    if (upload.files.length === 0) throw new HttpError(400, "Choose one or more images to upload.");
+    if (upload.files.length === 0) throw new HttpError(400, "Choose one or more images or fonts to upload.");
     const files = upload.files.map((f) => {
+      if (isFontName(baseName(f.filename))) {
+        const font = checkFont(f.filename, f.bytes, ASSET_MAX_BYTES);
+        if (!font.ok) throw new HttpError(font.status, font.message);
+        const { asset } = font;
+        return { name: asset.name, bytes: asset.bytes, type: asset.type, aspect: 1, font: asset.font };
+      }
       const checked = checkAsset(f.filename, f.bytes);
       if (!checked.ok) throw new HttpError(checked.status, checked.message);
       const { asset } = checked;

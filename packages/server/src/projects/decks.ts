@@ -4,6 +4,7 @@ import {
   cardIdOf,
   cardRuleSchema,
   type Deck,
+  type DeckFont,
   type DeckInfo,
   deckSchema,
   parseDeck,
@@ -342,14 +343,14 @@ export async function addDeckAssets(
   storage: DeckStorage,
   project: ProjectRow,
   deckId: string,
-  files: { name: string; bytes: Buffer; type: string; aspect: number }[],
+  files: { name: string; bytes: Buffer; type: string; aspect: number; font?: DeckFont }[],
 ): Promise<Deck> {
   const deck = deckById(decksOf(project), deckId);
   const added: Deck["assets"] = {};
   for (const f of files) {
     const key = deckKey(project.slug, deck.id, f.name);
     await storage.put(key, f.bytes, f.type);
-    added[f.name] = { url: storage.publicUrl(key), aspect: f.aspect };
+    added[f.name] = { url: storage.publicUrl(key), aspect: f.aspect, ...(f.font ? { font: f.font } : {}) };
   }
   const { after } = await changeOrCleanUp(db, storage, project.slug, deck.id, added, (current) => ({
     ...current,

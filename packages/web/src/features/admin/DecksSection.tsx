@@ -13,10 +13,10 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type Deck, deckReport } from "@tt/engine";
+import { type Deck, type DeckFont, deckReport, safeFontName } from "@tt/engine";
 import {
-  ASSET_EXTENSIONS,
   ASSET_MAX_BYTES,
+  DECK_ASSET_EXTENSIONS,
   DECK_NAME_PATTERN,
   DECK_PROBLEMS_HEADING,
   networkError,
@@ -28,7 +28,7 @@ import {
 import { useMemo, useState } from "react";
 import { api, failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
-import { CardViewer, PrintControls } from "../cards";
+import { CardViewer, PrintControls, useDeckFonts } from "../cards";
 import { type DecksInfo, deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
 import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
@@ -312,6 +312,8 @@ function DeckAssets({ slug, deck, mayEdit }: { slug: string; deck: Deck; mayEdit
   const [erasing, setErasing] = useState<string | null>(null);
   const names = Object.keys(deck.assets).sort();
 
+  // Font assets preview in their own font.
+  useDeckFonts(deck.assets);
   const send = async (files: File[]) => {
     const tooBig = files.find((f) => f.size > ASSET_MAX_BYTES);
     if (tooBig) {
@@ -346,7 +348,7 @@ function DeckAssets({ slug, deck, mayEdit }: { slug: string; deck: Deck; mayEdit
       {mayEdit && (
         <UploadButton
           inputLabel={`Assets for ${deck.name}`}
-          accept={ASSET_EXTENSIONS.join(",")}
+          accept={DECK_ASSET_EXTENSIONS.join(",")}
           multiple
           sx={{ mb: 1 }}
           onFiles={(chosen) => void send(chosen)}
@@ -369,13 +371,17 @@ function DeckAssets({ slug, deck, mayEdit }: { slug: string; deck: Deck; mayEdit
               textAlign: "center",
             }}
           >
-            <Box
-              component="img"
-              src={deck.assets[n]?.url}
-              alt={n}
-              loading="lazy"
-              sx={{ maxWidth: "100%", height: 70, objectFit: "contain", bgcolor: "#eee" }}
-            />
+            {deck.assets[n]?.font ? (
+              <FontSample font={deck.assets[n].font} />
+            ) : (
+              <Box
+                component="img"
+                src={deck.assets[n]?.url}
+                alt={n}
+                loading="lazy"
+                sx={{ maxWidth: "100%", height: 70, objectFit: "contain", bgcolor: "#eee" }}
+              />
+            )}
             <Typography variant="caption" component="div" sx={{ wordBreak: "break-all" }}>
               {n}
             </Typography>
@@ -424,6 +430,33 @@ function EraseDeck({ slug, deck }: { slug: string; deck: Deck }) {
         onConfirm={() => void erase()}
         onClose={() => setOpen(false)}
       />
+    </Box>
+  );
+}
+
+/** A font asset's tile: a sample in the font itself, and what the .psd must name to use it. */
+function FontSample({ font }: { font: DeckFont }) {
+  return (
+    <Box
+      role="img"
+      aria-label={`Font ${font.family}, PostScript name ${font.postScript}`}
+      sx={{ height: 70, display: "flex", flexDirection: "column", justifyContent: "center", bgcolor: "#eee" }}
+    >
+      <Box
+        component="span"
+        sx={{
+          fontFamily: `"${safeFontName(font.postScript)}", sans-serif`,
+          fontWeight: font.weight,
+          fontStyle: font.italic ? "italic" : "normal",
+          fontSize: 24,
+          lineHeight: 1.2,
+        }}
+      >
+        Aa
+      </Box>
+      <Typography variant="caption" component="span" sx={{ wordBreak: "break-all" }}>
+        {font.postScript}
+      </Typography>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import type { CardRow, RenderableDeck } from "@tt/engine";
 import { type CSSProperties, useMemo } from "react";
 import { type CardDrawing, cardDrawing } from "./drawing.js";
+import { useDeckFonts } from "./fonts.js";
 import { deckImageUrl } from "./policy.js";
 import { sanitizeCardHtml } from "./sanitize.js";
 
@@ -28,6 +29,8 @@ export function CardFace({ deck, row, rev = false, scale = 1, debug = false, pri
     [deck, row, rev, scale, print],
   );
   const assets = deck.assets;
+  // The deck's uploaded fonts, declared in the page (static markup for print and PDF declares its own).
+  useDeckFonts(assets);
   const html = useMemo(
     () =>
       drawing.layers.map((layer) =>

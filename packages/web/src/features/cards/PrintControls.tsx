@@ -7,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { CARD_INFO_MISSING, type Deck, defaultPdfCardWidthMm, PDF_WIDTH_STEP_MM } from "@tt/engine";
 import { createElement, useEffect, useRef, useState } from "react";
+import { deckFontCss } from "./fonts.js";
 import { PrintSheet } from "./PrintSheet.js";
 import { type PrintChoice, printCopies, printDocumentHtml, printTitle } from "./print.js";
 import { writeAndPrint } from "./printWindow.js";
@@ -57,7 +58,7 @@ export function PrintControls({ deck, deckName, slug }: PrintControlsProps) {
     }
     void import("react-dom/server").then(({ renderToStaticMarkup }) => {
       const markup = renderToStaticMarkup(createElement(PrintSheet, { deck, choice }));
-      writeAndPrint(win, printDocumentHtml(printTitle(deckName, slug), markup));
+      writeAndPrint(win, printDocumentHtml(printTitle(deckName, slug), markup, deckFontCss(deck.assets)));
     });
   };
 

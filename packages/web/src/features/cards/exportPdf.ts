@@ -2,6 +2,7 @@ import type { Deck } from "@tt/engine";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { CardFace } from "./CardFace.js";
+import { deckFontCss } from "./fonts.js";
 import { buildPdf, type PdfPage, pdfPlan, rasterSize } from "./pdf.js";
 import type { PrintChoice } from "./print.js";
 import { createInliner, rasterizeCard } from "./raster.js";
@@ -36,6 +37,12 @@ export async function exportDeckPdf(
   const size = rasterSize(plan.widthMm, plan.heightMm);
   const scale = size.width / deck.cardInfo.w;
   const inline = createInliner();
+  // An SVG drawn as an image loads nothing from outside: the deck's fonts go in as data: URLs too.
+  const fontData = new Map<string, string | null>();
+  for (const [name, asset] of Object.entries(deck.assets)) {
+    if (asset.font !== undefined) fontData.set(name, await inline(asset.url));
+  }
+  const fontCss = deckFontCss(deck.assets, (name) => fontData.get(name) ?? null);
   const images: Uint8Array[] = [];
   // Cards that draw the same markup (the backs, most often) share one image and one embedded PNG.
   const byMarkup = new Map<string, Uint8Array>();
@@ -48,7 +55,7 @@ export async function exportDeckPdf(
     );
     let png = byMarkup.get(markup);
     if (png === undefined) {
-      const raster = await rasterizeCard(markup, size.width, size.height, inline);
+      const raster = await rasterizeCard(markup, size.width, size.height, inline, fontCss);
       for (const url of raster.missing) missing.add(url);
       png = raster.png;
       byMarkup.set(markup, png);

@@ -45,12 +45,13 @@ export const PRINT_STYLESHEET = [
 ].join("\n");
 
 /** The print window's whole document around the cards' markup. */
-export function printDocumentHtml(title: string, bodyMarkup: string): string {
+export function printDocumentHtml(title: string, bodyMarkup: string, fontCss = ""): string {
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${PRINT_STYLESHEET}</style>`,
+    // fontCss is deckFontCss's: names and urls are checked there and cannot close the element.
+    `<style>${PRINT_STYLESHEET}${fontCss === "" ? "" : `\n${fontCss.replace(/<\//g, "<\\/")}`}</style>`,
     `</head><body>${bodyMarkup}</body></html>`,
   ].join("");
 }

@@ -10,9 +10,14 @@ export function writeAndPrint(win: Window, html: string): void {
   const printSoon = () => {
     if (printed) return;
     printed = true;
-    win.setTimeout(() => {
-      if (!win.closed) win.print();
-    }, PRINT_DELAY_MS);
+    const print = () =>
+      win.setTimeout(() => {
+        if (!win.closed) win.print();
+      }, PRINT_DELAY_MS);
+    // The load event does not wait for web fonts (a deck's uploaded fonts); their loading does.
+    const fonts = win.document.fonts as FontFaceSet | undefined;
+    if (fonts === undefined) print();
+    else void fonts.ready.then(print, print);
   };
   win.document.open();
   // After open(): opening a document erases the listeners already on its window.

@@ -4,8 +4,8 @@ import { svgDataUrl, svgDocument } from "./svg.js";
  * Card markup -> PNG in the browser: the markup goes into an SVG <foreignObject>, the SVG is drawn
  * onto a canvas, the canvas is encoded as PNG. An SVG drawn as an image may load nothing from
  * outside, and a canvas that drew a cross-origin image cannot be read back, so every image is
- * first inlined as a data: URL. Page web fonts are not available inside the SVG: cards use
- * installed fonts there.
+ * first inlined as a data: URL. Page web fonts are not available inside the SVG either: the deck's
+ * uploaded fonts come in as @font-face rules with data: URLs.
  */
 
 /** Turns an image url into a data: URL (null when it cannot be loaded). */
@@ -53,12 +53,19 @@ export async function rasterizeCard(
   width: number,
   height: number,
   inline: Inliner,
+  /** @font-face rules with data: URLs (deckFontCss), or "". */
+  fontCss = "",
 ): Promise<Raster> {
   // A document without a browsing context: its images do not load and nothing in it runs.
   const doc = document.implementation.createHTMLDocument("");
   const root = doc.createElement("div");
   root.setAttribute("style", `width:${width}px;height:${height}px;overflow:hidden;margin:0`);
   root.innerHTML = markup;
+  if (fontCss !== "") {
+    const style = doc.createElement("style");
+    style.textContent = fontCss;
+    root.prepend(style);
+  }
   const missing: string[] = [];
   await Promise.all(
     Array.from(root.querySelectorAll("img"), async (img) => {
