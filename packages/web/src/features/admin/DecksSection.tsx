@@ -187,7 +187,7 @@ function SheetSettings({ slug, deck, sheetOpenUrl }: { slug: string; deck: Deck;
   const fromSheet = async () => {
     status.busy(form.sheetId.trim() ? STATUS.loadingSheet : STATUS.updating);
     const result = await api<Deck>(paths.deckSheet(slug), { method: "POST", body });
-    if (result.ok) status.ok(`${STATUS.updateSuccess}: ${result.json?.cards.length ?? 0} cards.`);
+    if (result.ok) status.ok(`${STATUS.updateSuccess}: ${cardCount(result.json?.cards.length ?? 0)}.`);
     else status.fail(failureText(result));
     await refresh();
   };
@@ -204,7 +204,7 @@ function SheetSettings({ slug, deck, sheetOpenUrl }: { slug: string; deck: Deck;
     setProgress(0);
     const result = await upload<Deck>(paths.deckSheet(slug), data, { onProgress: setProgress });
     setProgress(null);
-    if (result.ok) status.ok(`${STATUS.updateSuccess}: ${result.json?.cards.length ?? 0} cards.`);
+    if (result.ok) status.ok(`${STATUS.updateSuccess}: ${cardCount(result.json?.cards.length ?? 0)}.`);
     else status.fail(failureText(result));
     await refresh();
   };
@@ -459,4 +459,8 @@ function FontSample({ font }: { font: DeckFont }) {
       </Typography>
     </Box>
   );
+}
+
+function cardCount(n: number): string {
+  return n === 1 ? "1 card" : `${n} cards`;
 }
