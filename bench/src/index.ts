@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { fidelityReport } from "./fidelity";
 import { firstRenderReport } from "./first-render";
 import { webBundleReport } from "./web-bundle";
 
 // `npm run bench`: every benchmark in turn, each printing its own figures. Nothing here asserts a time.
-// `npm run bench -- web` (or engine, chess perft) runs only the suites named.
+// `npm run bench -- web` (or engine, chess perft, fidelity) runs only the suites named.
 const root = path.resolve(import.meta.dirname, "../..");
 const only = process.argv.slice(2).join(" ");
 const wanted = (name: string) => only === "" || only.includes(name);
@@ -24,6 +25,10 @@ if (wanted("web")) {
   console.log("\n== web");
   webBundleReport();
   await firstRenderReport();
+}
+if (wanted("fidelity")) {
+  console.log("\n== fidelity");
+  await fidelityReport();
 }
 // The server process and the browser are gone; the socket.io client's timers need not hold us.
 process.exit(0);
