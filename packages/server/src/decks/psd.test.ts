@@ -431,6 +431,36 @@ describe("parsePsd text as Photoshop draws it", () => {
   });
 });
 
+describe("parsePsd point text with a larger run", () => {
+  it("keeps the first baseline on the anchor: the largest run on the line decides the line's top", () => {
+    const words = (runs: { length: number; style: { fontSize: number } }[]) =>
+      template(
+        psdOf(200, 100, [
+          {
+            name: "cost",
+            left: 20,
+            top: 20,
+            imageData: solid(60, 30, [0, 0, 0, 255]),
+            text: {
+              text: "3 gold",
+              transform: [1, 0, 0, 1, 20, 60],
+              style: { fontSize: 10 },
+              styleRuns: runs,
+            },
+          },
+        ]),
+      ).layers[0]!;
+    // One size: 60 - 10 x (0.6 + 0.345) = 50.55.
+    expect(words([{ length: 6, style: { fontSize: 10 } }]).top).toBe(51);
+    // A 30 px '3' first: 60 - 30 x (0.6 + 0.345) = 31.65.
+    const larger = words([
+      { length: 1, style: { fontSize: 30 } },
+      { length: 5, style: { fontSize: 10 } },
+    ]);
+    expect(larger.top).toBe(32);
+  });
+});
+
 describe("parsePsd colour modes and depths", () => {
   const layer = (paint: (x: number, y: number) => number[]) => ({
     name: "Art",

@@ -508,18 +508,33 @@ function pointBox(layer: Layer, text: DeckText, stored: Rect): Rect | undefined 
   if (tx === undefined || ty === undefined || !Number.isFinite(tx) || !Number.isFinite(ty)) return undefined;
   const width = Math.max(1, stored.right - stored.left);
   const leading = text.leading ?? AUTO_LEADING * text.size;
-  const lines = text.value.split("\n").length;
+  const lines = text.value.split("\n");
   const left = text.align === "center" ? tx - width / 2 : text.align === "right" ? tx - width : tx;
-  // The CSS line box puts the baseline half the leading plus about a third of the size below its top
-  // (ascent less half the ascent-plus-descent, for the usual Latin fonts).
-  const top = ty - (leading / 2 + BASELINE_BELOW_MIDDLE * text.size);
+  // The CSS line box puts the baseline half the line height plus about a third of the size below its
+  // top (ascent less half the ascent-plus-descent, for the usual Latin fonts), and the largest run on
+  // the line decides both: the anchor stays on the baseline Photoshop drew.
+  const ratio = leading / text.size;
+  const largest = largestSize(text, (lines[0] ?? "").length);
+  const top = ty - largest * (ratio / 2 + BASELINE_BELOW_MIDDLE);
   const rect = {
     left: Math.round(left),
     top: Math.round(top),
     right: Math.round(left + width),
-    bottom: Math.round(top + lines * leading),
+    bottom: Math.round(top + lines.length * leading),
   };
   return rect.right > rect.left && rect.bottom > rect.top ? rect : undefined;
+}
+
+/** The largest size among the runs that cover the first `length` characters (the layer's own if none). */
+function largestSize(text: DeckText, length: number): number {
+  let largest = text.size;
+  let at = 0;
+  for (const run of text.runs ?? []) {
+    if (at >= Math.max(1, length)) break;
+    if (run.length > 0 && run.size !== undefined) largest = Math.max(largest, run.size);
+    at += run.length;
+  }
+  return largest;
 }
 
 /** Photoshop's auto leading: 120% of the size. */
