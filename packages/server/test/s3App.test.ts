@@ -6,20 +6,21 @@ import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/connect";
 import { seedProjects } from "../src/projects/projects";
 import { createStorage, S3Storage } from "../src/storage";
-import { FAKE_S3, type FakeS3, startFakeS3 } from "./fakeS3";
 import { Client, freshDatabase } from "./harness";
+import { startS3Server, TEST_S3, type TestS3Server } from "./s3Server";
 
 // The whole app on S3 storage, chosen the way an operator configures it: S3_* set, STORAGE left unset
-// (docs/operations.md). A global asset goes in through the upload route, lands in the bucket, and comes
-// back through /api/storage/{key}; nothing is written to the local disk.
+// (docs/operations.md). A global asset goes in through the upload route, lands in the bucket of a real
+// S3-compatible server (test/s3Server.ts), and comes back through /api/storage/{key}; nothing is written
+// to the local disk.
 
-let fake: FakeS3;
+let s3: TestS3Server;
 let database: Database;
 let close: () => Promise<void>;
 let url: string;
 
 beforeAll(async () => {
-  fake = await startFakeS3();
+  s3 = await startS3Server();
   database = await freshDatabase();
   await seedProjects(database.db);
   const config = loadConfig({
@@ -27,11 +28,11 @@ beforeAll(async () => {
     SERVER_ENV: "test",
     RATE_LIMIT_PER_IP: "1000",
     DATA_DIR: "/nonexistent/tt-s3-app",
-    S3_ENDPOINT: fake.endpoint,
-    S3_REGION: FAKE_S3.region,
-    S3_BUCKET: FAKE_S3.bucket,
-    S3_ACCESS_KEY_ID: FAKE_S3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: FAKE_S3.secretAccessKey,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: TEST_S3.region,
+    S3_BUCKET: TEST_S3.bucket,
+    S3_ACCESS_KEY_ID: TEST_S3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: TEST_S3.secretAccessKey,
   });
   const storage = createStorage(config);
   expect(storage).toBeInstanceOf(S3Storage);
@@ -50,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await close?.();
-  await fake?.close();
+  await s3?.close();
 });
 
 async function user(name: string, role: string): Promise<Client> {
@@ -84,11 +85,13 @@ describe("the app with S3 storage configured", () => {
       text: "Upload success",
     });
 
+    // In the bucket, read by a client of its own.
     const key = "projects/sandbox/assets/board.png";
-    const object = fake.objects.get(key);
+    const bucket = new S3Storage({ endpoint: s3.endpoint, ...TEST_S3 });
+    const object = await bucket.get(key);
     expect(object?.contentType).toBe("image/png");
     expect(object?.bytes.equals(bytes)).toBe(true);
-    expect(fake.seen).toContainEqual({ method: "PUT", url: `/${FAKE_S3.bucket}/${key}` });
+    expect(await bucket.list("projects/")).toEqual([key]);
 
     const listed = (await admin.get("/api/projects/sandbox/assets")).json();
     expect(listed).toMatchObject([{ name: "board.png", url: `/api/storage/${key}`, type: "image/png" }]);
@@ -97,6 +100,5 @@ describe("the app with S3 storage configured", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(fake.seen).toContainEqual({ method: "GET", url: `/${FAKE_S3.bucket}/${key}` });
   });
 });

@@ -1,9 +1,16 @@
-import { EMPTY_PAYLOAD_HASH, sha256Hex, signRequest } from "./sigv4";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { checkKey, checkPrefix, proxiedUrl, type Storage, type StoredObject } from "./storage";
-import { childElements, parseXml, textOf } from "./xml";
 
-// Any S3-compatible object store (AWS S3, MinIO, Ceph, R2, ...) through its REST API: plain fetch and
-// our own SigV4 signing, path-style URLs (`{endpoint}/{bucket}/{key}`), which every implementation takes.
+// Any S3-compatible object store (AWS S3, MinIO, Ceph, R2, ...) through AWS's own client
+// (@aws-sdk/client-s3), with path-style URLs (`{endpoint}/{bucket}/{key}`), which every implementation
+// takes. Tested against a real S3-compatible server started by the test (s3.test.ts).
 
 export interface S3Options {
   /** e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000 (a path after the host is kept). */
@@ -14,77 +21,100 @@ export interface S3Options {
   secretAccessKey: string;
   /** Where browsers load objects from directly (a public bucket or a CDN); else through the server. */
   publicUrl?: string | undefined;
-  /** For tests: the clock the signatures use. */
-  now?: () => Date;
+  /** The most one operation may take, retries included. */
   timeoutMs?: number;
+  /** Keys per page of a listing; unset, the store's own (S3: 1000). Tests make it small. */
+  listPageSize?: number;
 }
 
+/** A failure of the store (credentials, bucket, network): an error for the operator, not a refusal. */
 export class S3Error extends Error {
   constructor(
+    /** The HTTP status the store answered, or 0 when no answer came (network, timeout). */
     readonly status: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
 export class S3Storage implements Storage {
-  private readonly origin: string;
-  private readonly basePath: string;
+  private readonly client: S3Client;
 
   constructor(private readonly options: S3Options) {
-    const url = new URL(options.endpoint);
-    this.origin = url.origin;
-    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      // The SDK's default since 2025 adds CRC32 checksums to every upload and asks for them on every
+      // download; several S3-compatible stores refuse or mishandle those. S3 itself requires them only
+      // for a few operations this class does not use (the hand-made client before it sent none).
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    const res = await this.send("PUT", key, { body: bytes, headers: { "content-type": contentType } });
-    await this.expectOk(res, "PUT", key);
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: checkKey(key),
+      Body: bytes,
+      ContentType: contentType,
+    });
+    await this.run("PUT", key, (abortSignal) => this.client.send(command, { abortSignal }));
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    const res = await this.send("GET", key);
-    if (res.status === 404) {
-      await res.body?.cancel();
-      return null;
-    }
-    await this.expectOk(res, "GET", key, false);
-    return {
-      bytes: Buffer.from(await res.arrayBuffer()),
-      contentType: res.headers.get("content-type") ?? "application/octet-stream",
-    };
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) });
+    return this.run(
+      "GET",
+      key,
+      async (abortSignal) => {
+        const answer = await this.client.send(command, { abortSignal });
+        const bytes = (await answer.Body?.transformToByteArray()) ?? new Uint8Array();
+        return {
+          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: answer.ContentType ?? "application/octet-stream",
+        };
+      },
+      () => null,
+    );
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.send("DELETE", key);
-    if (res.status === 404) return void (await res.body?.cancel());
-    await this.expectOk(res, "DELETE", key);
+    const command = new DeleteObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) });
+    // S3 answers 204 for a missing key; some compatible stores answer NoSuchKey.
+    await this.run<unknown>(
+      "DELETE",
+      key,
+      (abortSignal) => this.client.send(command, { abortSignal }),
+      () => null,
+    );
   }
 
   /** ListObjectsV2, following continuation tokens until the listing is complete. */
   async list(prefix: string): Promise<string[]> {
     checkPrefix(prefix);
-    const keys: string[] = [];
-    let token: string | null = null;
-    do {
-      const query: [string, string][] = [
-        ["list-type", "2"],
-        ["prefix", prefix],
-      ];
-      if (token) query.push(["continuation-token", token]);
-      const res = await this.send("GET", null, { query });
-      await this.expectOk(res, "LIST", prefix, false);
-      const result = parseXml(await res.text());
-      for (const contents of childElements(result, "Contents")) {
-        const key = childElements(contents, "Key")[0];
-        if (key) keys.push(textOf(key));
-      }
-      const truncated = childElements(result, "IsTruncated")[0];
-      const next = childElements(result, "NextContinuationToken")[0];
-      token = truncated && textOf(truncated).trim() === "true" && next ? textOf(next) : null;
-    } while (token);
-    return keys.sort();
+    return this.run("LIST", prefix, async (abortSignal) => {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.options.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+            MaxKeys: this.options.listPageSize,
+          }),
+          { abortSignal },
+        );
+        for (const object of page.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    });
   }
 
   publicUrl(key: string): string {
@@ -93,42 +123,27 @@ export class S3Storage implements Storage {
     return base ? `${base}/${key}` : proxiedUrl(key);
   }
 
-  private async send(
-    method: string,
-    key: string | null,
-    extra: { body?: Buffer; headers?: Record<string, string>; query?: [string, string][] } = {},
-  ): Promise<Response> {
-    const path = `${this.basePath}/${this.options.bucket}${key === null ? "" : `/${checkKey(key)}`}`;
-    const signed = signRequest(
-      {
-        method,
-        origin: this.origin,
-        path,
-        query: extra.query ?? [],
-        headers: extra.headers ?? {},
-        payloadHash: extra.body ? sha256Hex(extra.body) : EMPTY_PAYLOAD_HASH,
-        region: this.options.region,
-        service: "s3",
-        date: this.options.now?.() ?? new Date(),
-      },
-      this.options,
-    );
-    return fetch(signed.url, {
-      method,
-      headers: signed.headers,
-      body: extra.body ? new Uint8Array(extra.body) : undefined,
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-    });
-  }
-
-  /** Non-2xx answers are failures of the store (credentials, bucket, network): errors, not refusals. */
-  private async expectOk(res: Response, op: string, key: string, drain = true): Promise<void> {
-    if (res.ok) {
-      if (drain) await res.body?.cancel();
-      return;
+  /**
+   * Runs one operation under the deadline and turns the SDK's failures into S3Error with the store's
+   * status and code. `ifNoSuchKey`, when given, answers for a key the store does not have: only the key
+   * may be missing, a missing bucket is a configuration error and fails loudly.
+   */
+  private async run<T>(
+    op: string,
+    key: string,
+    operation: (signal: AbortSignal) => Promise<T>,
+    ifNoSuchKey?: () => T,
+  ): Promise<T> {
+    try {
+      return await operation(AbortSignal.timeout(this.options.timeoutMs ?? 30_000));
+    } catch (err) {
+      if (err instanceof S3ServiceException) {
+        if (ifNoSuchKey && err.name === "NoSuchKey") return ifNoSuchKey();
+        const status = err.$metadata.httpStatusCode ?? 0;
+        throw new S3Error(status, `S3 ${op} ${key}: HTTP ${status} ${err.name}`, { cause: err });
+      }
+      const why = err instanceof Error ? err.message : String(err);
+      throw new S3Error(0, `S3 ${op} ${key}: ${why}`, { cause: err });
     }
-    const body = await res.text().catch(() => "");
-    const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1] ?? res.statusText;
-    throw new S3Error(res.status, `S3 ${op} ${key}: HTTP ${res.status} ${code}`);
   }
 }
