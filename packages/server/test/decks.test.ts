@@ -16,10 +16,12 @@ import ExcelJS from "exceljs";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../src/db/schema";
+import { CMYK_NOTE } from "../src/decks/psd";
 import { buildPsd, FIXTURE_CARD } from "../src/decks/psdFixture";
 import { buildWorkbook } from "../src/decks/xlsxFixture";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
+import { rawPsd } from "./psdBytes";
 
 // Data sheets and decks (admin-decks-editor.md section 7): permissions, spreadsheets from an upload or
 // a linked sheet (served here by a local HTTP server standing in for the spreadsheet service), .psd
@@ -337,6 +339,37 @@ describe("decks", () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.text).toBe("The file is not a readable .psd file.");
+    // A print designer's CMYK file is read, converted, and the answer says the colours are approximate;
+    // the next upload's notes replace it.
+    const cmyk = await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id },
+      {
+        psdfile: [
+          rawPsd({
+            mode: "cmyk",
+            depth: 8,
+            width: 20,
+            height: 30,
+            layers: [
+              { name: "art", left: 0, top: 0, width: 20, height: 30, paint: () => [0, 255, 255, 0, 255] },
+            ],
+            composite: () => [0, 255, 255, 0],
+          }),
+          "print.psd",
+        ],
+      },
+    );
+    expect(cmyk.status).toBe(200);
+    expect((cmyk.json() as DeckUpdate).problems[0]).toBe(CMYK_NOTE);
+    const rgb = await postForm(
+      as.designer,
+      "/api/update-deck-source-psd/test-game",
+      { deckId: deck.id },
+      { psdfile: [buildPsd(), "card.psd"] },
+    );
+    expect((rgb.json() as DeckUpdate).problems).not.toContain(CMYK_NOTE);
     const byMod = await postForm(
       as.mod,
       "/api/update-deck-source-psd/test-game",
