@@ -290,6 +290,39 @@ describe("the component editor", () => {
     await table.close();
   });
 
+  it("names the controls that add a position: the 'Add coordinate' button and the canvas by its caption", async () => {
+    await openEditor(designer);
+    await designer.getByRole("treeitem", { name: "tray", exact: true }).click();
+    await designer.getByRole("button", { name: "Edit positions" }).click();
+    const dialog = designer.getByRole("dialog", { name: /Positions: positions of tray/ });
+    await dialog.getByText("Coordinates of supply").waitFor();
+    // The canvas draws only the keys of its coordinates ('0'): its name is the caption shown under it.
+    const caption = "Positions canvas: click to add a coordinate to supply";
+    await dialog.getByText(caption, { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: caption, exact: true }).waitFor();
+
+    const before = (await devTree(designer)).tray as { positions: { supply: { coords: unknown[] } } };
+    const count = before.positions.supply.coords.length;
+    const add = dialog.getByRole("button", { name: "Add coordinate to supply", exact: true });
+    expect(await add.textContent()).toMatch(/^Add coordinate/);
+    await add.click();
+    // The tray's centre (210, 70) holds the first coordinate: the new one takes the nearest free point
+    // of a grid a tenth of the tray (42 x 14) round it.
+    const row = dialog
+      .getByRole("table", { name: "Coordinates" })
+      .getByRole("row")
+      .filter({ has: designer.getByRole("cell", { name: "168:56", exact: true }) });
+    await row.getByRole("button", { name: `Remove coordinate ${count}` }).waitFor();
+    await dialog.getByRole("button", { name: "Save and Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => {
+        const tray = (await devTree(designer)).tray as { positions: { supply: { coords: unknown[] } } };
+        return tray.positions.supply.coords;
+      })
+      .toEqual([...before.positions.supply.coords, { x: 168, y: 56 }]);
+  });
+
   it("adds a clickable area, saved with its numbers", async () => {
     await openEditor(designer);
     await designer.getByRole("treeitem", { name: "tray", exact: true }).click();

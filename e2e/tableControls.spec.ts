@@ -684,7 +684,8 @@ describe("table controls", () => {
     const box = await card.boundingBox();
     if (!box) throw new Error("no card in the hand");
     const at = { x: box.x + 5, y: box.y + box.height / 2 };
-    await page.mouse.move(at.x, at.y);
+    // Hovered once the card takes the pointer: the closing 'Play as' list's backdrop may still cover it.
+    await card.hover({ position: { x: 5, y: box.height / 2 } });
 
     // z held: the lens shows, under the pointer, a copy of this very card, 2.5 times as large.
     await page.keyboard.down("z");

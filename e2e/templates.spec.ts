@@ -324,6 +324,10 @@ describe("Template: Card Game between two browsers", () => {
           await expect.poll(() => onDeck(p.page, wrong).count()).toBe(0);
         }
         await expect.poll(() => isSelected(handCard(me.page, turn.seat, wrong))).toBe(null);
+        // Closed, as a person would before the next play: the page has scrolled down to the hand, and
+        // the refusal (fixed near the window's top, kept while the pointer rests on it) covers the piles.
+        await refusal.getByRole("button", { name: "Close" }).click();
+        await refusal.waitFor({ state: "detached" });
       }
 
       if (turn.play !== undefined) {

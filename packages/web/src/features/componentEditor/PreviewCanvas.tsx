@@ -2,8 +2,9 @@
 // background under a grid (default 100 by 100 cells, every tenth line stronger) and whatever the editor
 // draws on top. A click, or Enter at the keyboard cursor, picks a point in the piece's coordinates.
 import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import type { Coord } from "@tt/engine";
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from "react";
 import { canvasToPiece, fitScale, gridLines, moveCursor } from "./model/canvas";
 
 export type Draw = (ctx: CanvasRenderingContext2D, scale: number) => void;
@@ -28,6 +29,7 @@ export function PreviewCanvas({
   const canvas = useRef<HTMLCanvasElement>(null);
   const [cursor, setCursor] = useState<Coord>({ x: Math.round(dims[0] / 2), y: Math.round(dims[1] / 2) });
   const [focused, setFocused] = useState(false);
+  const captionId = useId();
   const scale = fitScale(dims) * zoom;
   const [w, h] = [dims[0] * scale, dims[1] * scale];
 
@@ -88,40 +90,47 @@ export function PreviewCanvas({
     setCursor(next);
   };
 
+  // The canvas is a button with no text of its own (only the keys it draws by the dots): the caption
+  // under it is its visible name, and the one screen readers and voice control use.
   return (
-    <Box sx={{ overflow: "auto", maxWidth: "100%", maxHeight: "65vh", border: 1, borderColor: "divider" }}>
-      <Box sx={{ position: "relative", width: w, height: h, bgcolor: "grey.100" }}>
-        {background && (
-          <img
-            src={background}
-            alt=""
-            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "fill" }}
-          />
-        )}
-        <Box
-          component="button"
-          type="button"
-          aria-label={label}
-          aria-description={`Cursor at ${cursor.x}, ${cursor.y}. Arrow keys move it, Shift moves ten cells, Enter places.`}
-          onClick={click}
-          onKeyDown={key}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          sx={{
-            position: "absolute",
-            inset: 0,
-            width: w,
-            height: h,
-            p: 0,
-            border: 0,
-            bgcolor: "transparent",
-            cursor: "crosshair",
-            "&:focus-visible": { outline: "3px solid", outlineColor: "primary.main" },
-          }}
-        >
-          <canvas ref={canvas} style={{ display: "block", width: w, height: h }} />
+    <Box>
+      <Box sx={{ overflow: "auto", maxWidth: "100%", maxHeight: "65vh", border: 1, borderColor: "divider" }}>
+        <Box sx={{ position: "relative", width: w, height: h, bgcolor: "grey.100" }}>
+          {background && (
+            <img
+              src={background}
+              alt=""
+              style={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "fill" }}
+            />
+          )}
+          <Box
+            component="button"
+            type="button"
+            aria-labelledby={captionId}
+            aria-description={`Cursor at ${cursor.x}, ${cursor.y}. Arrow keys move it, Shift moves ten cells, Enter places.`}
+            onClick={click}
+            onKeyDown={key}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            sx={{
+              position: "absolute",
+              inset: 0,
+              width: w,
+              height: h,
+              p: 0,
+              border: 0,
+              bgcolor: "transparent",
+              cursor: "crosshair",
+              "&:focus-visible": { outline: "3px solid", outlineColor: "primary.main" },
+            }}
+          >
+            <canvas ref={canvas} style={{ display: "block", width: w, height: h }} />
+          </Box>
         </Box>
       </Box>
+      <Typography id={captionId} variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+        {label}
+      </Typography>
     </Box>
   );
 }

@@ -107,7 +107,13 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const [dimsW, dimsH] = info.positions.dims;
   const image =
     visibility === "back" ? info.cardBack || (component.type === "card" ? "" : info.image) : info.image;
-  const { placed, unplaced } = placeChildren(component, info);
+  // The page draws the player areas beside the board (PlayerAreas), hands and all. Drawn where the
+  // root's 'players' position puts them as well, every area would be on the page twice under one id:
+  // two tab stops per card, and each redraw would fly a hand from one copy to the other.
+  const drawnHere = (positionName: string) => component.parent !== null || positionName !== PLAYERS_POSITION;
+  const children = placeChildren(component, info);
+  const placed = children.placed.filter((p) => drawnHere(p.positionName));
+  const unplaced = children.unplaced;
   const face = component.type === "card" ? tableCardFace(env.decks, component.options) : null;
   const template = face?.kind === "template" ? face : null;
   // A face-down templated card shows its reverse side when the deck has reverse rules, else the back.
@@ -117,7 +123,7 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   const message = face?.kind === "message" && !(visibility === "back" && image !== "") ? face.message : null;
   // A deck's piles can be clicked even when empty (a card played onto an empty discard pile); a bank
   // is one target.
-  const slots = component.type === "bank" ? [] : positionSlots(info);
+  const slots = component.type === "bank" ? [] : positionSlots(info).filter((p) => drawnHere(p.positionName));
   // A bank shows its count, not its tokens; a deck only its piles, never a row of every card.
   if (component.type === "bank") placed.length = 0;
   if (component.type === "bank" || component.type === "deck") unplaced.length = 0;

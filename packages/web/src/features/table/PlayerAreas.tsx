@@ -1,5 +1,6 @@
-// Player areas beside the board: the active player's enlarged, the others shrunk; counters with
-// their +/- buttons (press button with counterButton; Ctrl-click changes by 10).
+// Player areas beside the board, scaled with it: the viewer's own at the board's size, the active
+// player's enlarged, the others shrunk (layout.ts areaScale); counters with their +/- buttons (press
+// button with counterButton; Ctrl-click changes by 10).
 
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -51,10 +52,13 @@ export function PlayerAreas({
   env,
   players,
   board,
+  boardScale,
 }: {
   env: BoardEnv;
   players: Player[];
   board: RefObject<HTMLElement | null>;
+  /** The board's scale (fitted to the window, times the zoom setting): areas are drawn at a share of it. */
+  boardScale: number;
 }) {
   const s = env.situationRef.current;
   const buttons = showsPlayerButtons(s, env.seat, env.editMode);
@@ -64,7 +68,7 @@ export function PlayerAreas({
       <Box ref={here} sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", mt: 1 }}>
         {players.map((player) => {
           const active = !s.ended && mayAct(s, player.color);
-          const scale = areaScale(active, player.color === env.seat);
+          const scale = areaScale(boardScale, active, player.color === env.seat);
           const area = findComponent(s.root, player.area);
           const info = area === undefined ? null : componentInfo(env.pieces, area, s);
           const w = info?.width ?? 100;
@@ -79,7 +83,7 @@ export function PlayerAreas({
                 p: 1,
                 borderTop: `6px solid ${colourHex(player.color, PLAYER_COLOURS)}`,
                 opacity: active ? 1 : 0.85,
-                minWidth: 120 * scale,
+                minWidth: 200 * scale,
               }}
             >
               <Typography variant={active ? "subtitle1" : "caption"} component="h2" sx={{ fontWeight: 700 }}>
@@ -142,9 +146,7 @@ export function PlayerAreas({
               {area !== undefined &&
                 info !== null &&
                 (info.image !== "" || Object.keys(area.children).length > 0) && (
-                  <Box
-                    sx={{ position: "relative", width: w * scale * 0.6, height: h * scale * 0.6, mt: 0.5 }}
-                  >
+                  <Box sx={{ position: "relative", width: w * scale, height: h * scale, mt: 0.5 }}>
                     <Box
                       sx={{
                         position: "absolute",
@@ -152,7 +154,7 @@ export function PlayerAreas({
                         top: 0,
                         width: w,
                         height: h,
-                        transform: `scale(${scale * 0.6})`,
+                        transform: `scale(${scale})`,
                         transformOrigin: "0 0",
                       }}
                     >

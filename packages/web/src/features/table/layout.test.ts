@@ -43,9 +43,28 @@ describe("layout helpers", () => {
     const rootInfo = componentInfo(pieces, s.root, s);
     const { unplaced } = placeChildren(s.root, rootInfo);
     expect(unplaced.map((u) => u.positionName)).toEqual(["players"]);
-    expect(areaScale(true)).toBeGreaterThan(areaScale(false));
-    // The viewer's own hand is not shrunk while another seat plays.
-    expect(areaScale(false, true)).toBe(areaScale(true));
+  });
+
+  it("draws the viewer's own area at the board's scale, the active one enlarged, the others shrunk", () => {
+    // The board of Template: Card Game at 1400 x 900 (816 px for its 1000 units), then zoomed in.
+    for (const board of [0.816, 1.5]) {
+      expect(areaScale(board, false, true)).toBe(board);
+      expect(areaScale(board, true, true)).toBe(board);
+      expect(areaScale(board, true)).toBeGreaterThan(areaScale(board, false));
+      expect(areaScale(board, false, true)).toBeGreaterThan(areaScale(board, true));
+    }
+    // Own area, an active opponent's, their paddings and the gap fit in one row as wide as the board.
+    const areaWidth = 600;
+    const row = (areaScale(0.816, false, true) + areaScale(0.816, true)) * areaWidth + 2 * 16 + 8;
+    expect(row).toBeLessThanOrEqual(816);
+  });
+
+  it("keeps hands readable under a small board scale: a tall board, or zoomed out", () => {
+    // A 140-unit card in one's own hand stays at least 100 px wide; the active area still the larger.
+    for (const board of [0.58, 0.3, 0.1]) {
+      expect(140 * areaScale(board, false, true)).toBeGreaterThanOrEqual(100);
+      expect(areaScale(board, true)).toBeGreaterThan(areaScale(board, false));
+    }
   });
 });
 

@@ -134,14 +134,27 @@ export function pileSpiral(count: number, spacing: number): Coord[] {
 }
 
 /**
- * Player areas: the active player's at full size, the others shrunk (spec: 'the active one is
- * enlarged, the others shrunk'); the viewer's own area never shrinks, so their hand stays readable
- * while others play.
+ * Player areas are drawn beside the board at a share of the board's scale, so the zoom setting scales
+ * them with it. The viewer's own area is at the board's size whoever plays: the cards in their hand are
+ * as big as the cards on the table (at 1400 x 900 the card template's 140-unit cards are 114 px wide).
+ * Of the others, the active player's is enlarged and the rest shrunk (spec: 'the active one is
+ * enlarged, the others shrunk'), small enough that one's own area and an active opponent's still share
+ * one row under the card template's board, so the row does not wrap and unwrap as turns pass.
  */
-export const AREA_SCALE = { active: 1, other: 0.6 } as const;
+export const AREA_SCALE = { own: 1, active: 0.55, other: 0.45 } as const;
 
-export function areaScale(isActive: boolean, isOwn = false): number {
-  return isActive || isOwn ? AREA_SCALE.active : AREA_SCALE.other;
+/**
+ * The least scale (screen px per board unit) each area is drawn at: a tall board fitted to a short
+ * window, or zoomed out, does not take the hands down with it. A 140-unit card in one's own hand stays
+ * at least 105 px wide (its title and numbers readable without the zoom lens); the others' areas no
+ * smaller than they were before the areas followed the board.
+ */
+export const AREA_MIN_SCALE = { own: 0.75, active: 0.45, other: 0.36 } as const;
+
+/** Screen px per board unit of a player's area, given the board's scale. */
+export function areaScale(boardScale: number, isActive: boolean, isOwn = false): number {
+  const kind = isOwn ? "own" : isActive ? "active" : "other";
+  return Math.max(AREA_MIN_SCALE[kind], boardScale * AREA_SCALE[kind]);
 }
 
 /** CSS colour of a player colour name (spec section 3 hex values). */

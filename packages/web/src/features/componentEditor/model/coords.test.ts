@@ -4,6 +4,7 @@ import {
   coordEntries,
   coordId,
   followSelection,
+  freeSpot,
   moveCoord,
   nextCoordName,
   removeCoord,
@@ -37,6 +38,26 @@ describe("coordinates", () => {
     expect(nextCoordName(named())).toBe("p1");
     const inMap = addCoord(named(), { x: -20000, y: 5 });
     expect(inMap).toEqual({ key: "p1", set: { coords: { ...named().coords, p1: { x: -10000, y: 5 } } } });
+  });
+
+  it("puts a new coordinate at the centre, else at the nearest free point round it", () => {
+    expect(freeSpot({}, [420, 140])).toEqual({ x: 210, y: 70 });
+    const centreTaken = { coords: [{ x: 210, y: 70 }] };
+    // The first ring of a grid a tenth of each dim: up and to the left first.
+    expect(freeSpot(centreTaken, [420, 140])).toEqual({ x: 168, y: 56 });
+    expect(freeSpot({ coords: { a: { x: 50, y: 50 } } }, [100, 100])).toEqual({ x: 40, y: 40 });
+    // Each added coordinate gets an id of its own, past the 121 points of the grid too.
+    let set = {};
+    const ids = new Set<string>();
+    for (let i = 0; i < 130; i++) {
+      const spot = freeSpot(set, [100, 100]);
+      ids.add(coordId(spot));
+      set = addCoord(set, spot).set;
+    }
+    expect(ids.size).toBe(130);
+    const before = list();
+    freeSpot(before, [20, 20]);
+    expect(before).toEqual(list());
   });
 
   it("moves a coordinate to a clicked point", () => {

@@ -3,6 +3,7 @@
 // id is '{x}:{y}'. Pure: new sets out, inputs left unchanged.
 import { type Coord, coordId, type Json } from "@tt/engine";
 import { clampCoord, clampIndex } from "./clamps";
+import { COORD_MAX } from "./limits";
 import { MESSAGES } from "./messages";
 import { done, type Outcome, refused } from "./outcome";
 import type { PositionSetValue } from "./positions";
@@ -55,6 +56,31 @@ export function addCoord(set: PositionSetValue, coord: Coord): { set: PositionSe
   }
   const list = Array.isArray(coords) ? coords : [];
   return { set: { ...set, coords: [...list, point(coord)] }, key: String(list.length) };
+}
+
+/**
+ * Where 'Add coordinate' puts a new coordinate: the centre of the piece, else the nearest free point of
+ * a coarse grid (a tenth of each dim) around it, so that new coordinates never share an id ('{x}:{y}').
+ */
+export function freeSpot(set: PositionSetValue, [w, h]: [number, number]): Coord {
+  const taken = new Set(coordEntries(set).map((e) => coordId(e.coord)));
+  const centre = clampPoint({ x: w / 2, y: h / 2 });
+  const step = { x: Math.max(1, Math.round(w / 10)), y: Math.max(1, Math.round(h / 10)) };
+  // Ring by ring round the centre; five rings reach the piece's edges.
+  for (let ring = 0; ring <= 5; ring++) {
+    for (let dy = -ring; dy <= ring; dy++) {
+      for (let dx = -ring; dx <= ring; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+        const p = clampPoint({ x: centre.x + dx * step.x, y: centre.y + dy * step.y });
+        if (!taken.has(coordId(p))) return p;
+      }
+    }
+  }
+  // Every grid point is taken: the first free unit to the right of the centre.
+  for (let x = centre.x + 1; x <= COORD_MAX; x++) {
+    if (!taken.has(coordId({ x, y: centre.y }))) return { x, y: centre.y };
+  }
+  return centre;
 }
 
 /** Moves an existing coordinate to a point (a canvas click while it is selected). */

@@ -84,7 +84,9 @@ export function CoordList({
       <TableBody>
         {entries.length === 0 && (
           <TableRow>
-            <TableCell colSpan={6}>No coordinates yet: click the canvas to add one.</TableCell>
+            <TableCell colSpan={6}>
+              No coordinates yet: click the canvas, or Add coordinate, to add one.
+            </TableCell>
           </TableRow>
         )}
         {entries.map((entry, i) =>

@@ -1,6 +1,8 @@
 // The positions editor (sections 2, 5, 9): a modal working on a copy of one positions value; 'Save and
 // Close' (or closing it any other way) hands the copy back to be stored. A click on the canvas adds a
-// coordinate to the chosen set, or moves the coordinate selected for moving.
+// coordinate to the chosen set, or moves the coordinate selected for moving; 'Add coordinate' adds one
+// at a free point near the centre, to be moved or edited from the list.
+import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -14,14 +16,14 @@ import type { Coord, Json } from "@tt/engine";
 import { useCallback, useState } from "react";
 import { DimsField } from "../DimsField";
 import type { BackgroundChoice } from "../model/background";
-import { addCoord, moveCoord } from "../model/coords";
+import { addCoord, freeSpot, moveCoord } from "../model/coords";
 import { type DotSize, drawPositions } from "../model/drawPositions";
 import { DEFAULT_GRID, DOT_SIZES } from "../model/limits";
 import { MESSAGES } from "../model/messages";
 import { asPositions, dimsOf, type Positions, setNames, setOf, withDims, withSet } from "../model/positions";
 import { type Draw, PreviewCanvas } from "../PreviewCanvas";
 import { PreviewControls } from "../PreviewControls";
-import { ErrorText, useTimedMessage } from "../parts";
+import { ErrorText, useTimedMessage, VisuallyHidden } from "../parts";
 import { CoordList } from "./CoordList";
 import { SetCard } from "./SetCard";
 import { SetSelector } from "./SetSelector";
@@ -136,9 +138,23 @@ export function PositionsEditor({
                   pieceNames={pieceNames}
                   onSave={(s) => setDraft(withSet(draft, setName, s))}
                 />
-                <Typography variant="subtitle2" component="h3">
-                  Coordinates of {setName}
-                </Typography>
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}
+                >
+                  <Typography variant="subtitle2" component="h3">
+                    Coordinates of {setName}
+                  </Typography>
+                  {/* A named button beside the canvas: keyboard and voice users add one here too. */}
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<AddIcon />}
+                    onClick={() => setDraft(withSet(draft, setName, addCoord(set, freeSpot(set, dims)).set))}
+                  >
+                    Add coordinate<VisuallyHidden> to {setName}</VisuallyHidden>
+                  </Button>
+                </Stack>
                 <CoordList
                   set={set}
                   selected={moving}

@@ -1,0 +1,83 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { sharedSite } from "./harness";
+import { area, board, settled } from "./tablePage";
+
+// A seat's own hand is readable at 1400 x 900 at the default zoom, without the zoom lens (issue 18,
+// point 6): two people sit at a two-player table of each shipped card game; the first opens it in a
+// 1400 x 900 window, and the cards of their own hand are measured on screen. The other player's area
+// keeps its place beside it, under the board.
+
+const port = String(21000 + Math.floor(Math.random() * 20000));
+const site = sharedSite({ PORT: port });
+
+const VIEWPORT = { width: 1400, height: 900 };
+/** Wide enough to read a card's title and numbers (the shipped cards are 140 by 200 units). */
+const READABLE_WIDTH = 100;
+
+/** Starts a two-player table of `slug` (red and blue) and opens it on red's page; answers red's page. */
+async function seatedAt(slug: string, names: [string, string]): Promise<Page> {
+  const red = await site.person(names[0]);
+  const blue = await site.person(names[1]);
+  const api = `${site.server.url}/api/projects/${slug}`;
+  const create = await red.page.request.post(`${api}/new-table`, {
+    data: { start_position: { options: {} }, tableMode: "competitive-edit" },
+  });
+  expect(create.status()).toBe(200);
+  const { tableId } = (await create.json()) as { tableId: string };
+  expect((await red.page.request.get(`${api}/join-table/${tableId}?color=red`)).status()).toBe(200);
+  expect((await blue.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
+  expect((await red.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
+  await red.page.setViewportSize(VIEWPORT);
+  await red.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
+  await board(red.page).waitFor();
+  await settled([{ colour: "red", page: red.page, errors: red.errors }]);
+  expect(red.errors).toEqual([]);
+  return red.page;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** On-screen sizes (px, transforms included) of the cards in a player's area, faces or backs. */
+function cardSizes(page: Page, colour: string): Promise<Size[]> {
+  return area(page, colour)
+    .locator('[data-component-name^="__card-"], [data-component-name="card"]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 };
+      }),
+    );
+}
+
+const narrowest = async (page: Page, colour: string) =>
+  Math.min(...(await cardSizes(page, colour)).map((s) => s.width));
+
+describe("one's own hand at 1400 x 900", () => {
+  for (const [slug, names] of [
+    ["template-cards", ["hs_ann", "hs_ben"]],
+    ["night-market", ["hs_nia", "hs_nik"]],
+  ] as const) {
+    it(`draws the cards of the viewer's hand at least ${READABLE_WIDTH} px wide at ${slug}`, async () => {
+      const page = await seatedAt(slug, [...names]);
+      // The board's scale is settled once the game area has been measured.
+      await expect.poll(() => narrowest(page, "red")).toBeGreaterThanOrEqual(READABLE_WIDTH);
+      const [own] = await cardSizes(page, "red");
+      const [theirs] = await cardSizes(page, "blue");
+      console.log(`${slug} at 1400 x 900: own hand card`, own, "- the other player's", theirs);
+      expect(own?.height).toBeGreaterThan(own?.width ?? 0);
+      expect(theirs?.width).toBeLessThan(own?.width ?? 0);
+      // The two areas share a row under the board.
+      const [mine, other, table] = await Promise.all([
+        area(page, "red").boundingBox(),
+        area(page, "blue").boundingBox(),
+        board(page).boundingBox(),
+      ]);
+      expect(mine?.y).toBe(other?.y);
+      expect(mine?.y).toBeGreaterThanOrEqual((table?.y ?? 0) + (table?.height ?? 0));
+    });
+  }
+});
