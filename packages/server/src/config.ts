@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SHEET_URL_TEMPLATE, sheetOpenUrlTemplate } from "./projects/linkedSheet";
@@ -34,6 +35,14 @@ const envSchema = z.object({
     .includes("{id}")
     .regex(/^https?:\/\//, "must start with http:// or https://")
     .optional(),
+  /** Worker threads for uploads read off the server's thread (work/uploads.ts); 0: from the CPU count. */
+  WORK_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Uploads waiting for a worker at most; more are refused as busy (503). */
+  WORK_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** One upload's reading time in a worker at most. */
+  WORK_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** A worker's JavaScript heap at most (a 10 MB SVG of 170,000 elements needs 0.5-1 GB to sanitise). */
+  WORK_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Unset: S3 when S3_* names a bucket, else the disk (see storageOf). */
   STORAGE: z.enum(["disk", "s3"]).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -84,6 +93,8 @@ export interface Config {
   sheetUrlTemplate: string;
   /** The page of a linked sheet a designer opens (the admin page's 'Open the spreadsheet'). */
   sheetOpenUrlTemplate: string;
+  /** The worker threads that read uploads (work/pool.ts): how many, queue, time and heap per job. */
+  work: { threads: number; queue: number; timeoutMs: number; memoryMb: number };
   /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
   warnings: string[];
 }
@@ -124,6 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perNameWindowMs: 15 * 60_000,
     },
     turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
+    work: {
+      // One core stays with the server's own thread; more than four readers at once is memory, not speed.
+      threads: e.WORK_THREADS || Math.min(4, Math.max(1, availableParallelism() - 1)),
+      queue: e.WORK_QUEUE,
+      timeoutMs: e.WORK_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.WORK_MEMORY_MB,
+    },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
     sheetOpenUrlTemplate: e.SHEET_OPEN_URL_TEMPLATE ?? sheetOpenUrlTemplate(e.SHEET_URL_TEMPLATE),
     storage,

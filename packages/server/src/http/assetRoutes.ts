@@ -15,14 +15,15 @@ import {
   type AssetMetadata,
   baseName,
   type CheckedAsset,
-  checkAsset,
   GLOBAL_ASSETS_MAX,
   metadataOf,
   tooBigMessage,
 } from "../storage/assetCheck";
 import { globalAssetKey, projectOfKey, type Storage } from "../storage/storage";
+import { uploadWork } from "../work/uploads";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
+import { accepted } from "./workAnswer";
 
 // Global assets of a project (admin-decks-editor.md sections 2, 6, 7) and the storage they live in.
 // Upload, list and erase are for the project's mods and designers and site admins (the advanced admin
@@ -54,6 +55,7 @@ const eraseBody = z.object({
 export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   const { storage } = deps;
+  const work = uploadWork(deps.config.work);
 
   app.get<{ Params: { "*": string } }>("/api/storage/*", async (request, reply) => {
     const actor = requireActor(request);
@@ -99,12 +101,12 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (files.length === 0) throw new HttpError(400, "Choose at least one image to upload.");
     // Every file is checked before any is stored: an upload is taken whole or not at all.
     const assets: CheckedAsset[] = [];
+    // A large SVG is sanitised in a worker (work/uploads.ts), one file at a time.
     for (const file of files) {
-      const checked = checkAsset(file.filename, file.bytes);
-      if (!checked.ok) throw new HttpError(checked.status, checked.message);
-      if (assets.some((a) => a.name === checked.asset.name))
-        throw new HttpError(400, `${checked.asset.name} is in this upload twice.`);
-      assets.push(checked.asset);
+      const asset = accepted(await work.image(file.filename, file.bytes), request, reply);
+      if (assets.some((a) => a.name === asset.name))
+        throw new HttpError(400, `${asset.name} is in this upload twice.`);
+      assets.push(asset);
     }
     await storeAssets(db, storage, project.slug, assets);
     request.log.info({ slug: project.slug, assets: assets.map((a) => a.name) }, "global assets uploaded");

@@ -1,4 +1,4 @@
-import { type Deck, deckReport } from "@tt/engine";
+import type { Deck } from "@tt/engine";
 import {
   ASSET_MAX_BYTES,
   DECK_NAME_PATTERN,
@@ -9,12 +9,11 @@ import {
   UPLOAD_MAX_BYTES,
   XLSX_MAX_BYTES,
 } from "@tt/protocol";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
-import { checkFont, isFontName } from "../decks/font";
-import { parsePsd } from "../decks/psd";
-import { parseWorkbook, type Workbook } from "../decks/xlsx";
+import { isFontName } from "../decks/font";
+import type { Workbook } from "../decks/xlsx";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import {
@@ -30,9 +29,11 @@ import {
 } from "../projects/decks";
 import { fetchLinkedSheet } from "../projects/linkedSheet";
 import type { ProjectRow } from "../projects/load";
-import { baseName, checkAsset } from "../storage/assetCheck";
+import { baseName } from "../storage/assetCheck";
+import { type UploadWork, uploadWork } from "../work/uploads";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
+import { accepted } from "./workAnswer";
 
 // Data sheet and deck calls of admin-decks-editor.md section 7. Reading is for the project's admins
 // (mods, designers, site admins: they see the sections); changing decks and the data sheet is for
@@ -129,12 +130,6 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   }
 }
 
-async function workbookOf(bytes: Buffer): Promise<Workbook> {
-  const parsed = await parseWorkbook(bytes);
-  if (!parsed.ok) throw new HttpError(400, parsed.message);
-  return parsed.value;
-}
-
 export function deckRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -144,6 +139,10 @@ export function deckRoutes(
 ): void {
   const { db } = deps.database;
   const sheetUrlTemplate = sheetTemplates.fetch;
+  // Reading .psd and .xlsx files, large SVGs and fonts, and big decks' reports: off this thread.
+  const work = uploadWork(deps.config.work);
+  const workbookOf = async (bytes: Buffer, request: FastifyRequest, reply: FastifyReply) =>
+    accepted(await work.workbook(bytes), request, reply);
 
   async function maintainer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
     const actor = requireActor(request);
@@ -179,7 +178,8 @@ export function deckRoutes(
       await saveDataSheet(db, project.slug, { sheets: (project.dataSheet ?? {}) as Workbook["sheets"] }, "");
       return sendText(reply, 200, STATUS.updateSuccess);
     }
-    const book = await workbookOf(await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId));
+    const sheet = await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId);
+    const book = await workbookOf(sheet, request, reply);
     await saveDataSheet(db, project.slug, book, body.data.dataSheetId);
     return sendText(reply, 200, withSheetNotes(STATUS.updateSuccess, book));
   });
@@ -189,7 +189,7 @@ export function deckRoutes(
     const upload = await readMultipart(request, XLSX_MAX_BYTES);
     const file = upload.files[0];
     if (!file) throw new HttpError(400, "Choose an .xlsx file to upload.");
-    const book = await workbookOf(file.bytes);
+    const book = await workbookOf(file.bytes, request, reply);
     await saveDataSheet(db, project.slug, book);
     return sendText(reply, 200, withSheetNotes(STATUS.uploadSuccess, book));
   });
@@ -213,7 +213,7 @@ export function deckRoutes(
    * Rules, reverse rules and cards from a workbook: an .xlsx sent with the settings (multipart), else
    * the linked sheet id, else the project's data sheet.
    */
-  app.post<SlugParams>("/api/update-deck-source-sheet/:slug", async (request) => {
+  app.post<SlugParams>("/api/update-deck-source-sheet/:slug", async (request, reply) => {
     const project = await maintainer(request);
     let raw: unknown = request.body;
     let uploaded: Buffer | undefined;
@@ -225,14 +225,15 @@ export function deckRoutes(
     const settings = sheetSettings.safeParse(raw ?? {});
     if (!settings.success) throw new HttpError(400, firstIssue(settings.error));
     let book: Workbook;
-    if (uploaded) book = await workbookOf(uploaded);
+    if (uploaded) book = await workbookOf(uploaded, request, reply);
     else if (settings.data.sheetId !== "") {
-      book = await workbookOf(await fetchLinkedSheet(sheetUrlTemplate, settings.data.sheetId));
+      const sheet = await fetchLinkedSheet(sheetUrlTemplate, settings.data.sheetId);
+      book = await workbookOf(sheet, request, reply);
     } else if (project.dataSheet) book = { sheets: project.dataSheet as Workbook["sheets"] };
     else
       throw new HttpError(400, "Link a sheet id, upload an .xlsx, or give the project a data sheet first.");
     // What the viewer, the table and print would trip over, said now (engine deckReport).
-    return withReport(await updateDeckSheet(db, project, settings.data, book));
+    return withReport(work, await updateDeckSheet(db, project, settings.data, book));
   });
 
   /** Images of the deck's own (icons, art named by set_image): multipart 'additional-assets' + targetId. */
@@ -242,19 +243,18 @@ export function deckRoutes(
     const deckId = upload.fields.targetId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? targetId is missing.");
     if (upload.files.length === 0) throw new HttpError(400, "Choose one or more images or fonts to upload.");
-    const files = upload.files.map((f) => {
+    const files = [];
+    // One after another: one upload of many files takes one place in the workers' queue at a time.
+    for (const f of upload.files) {
       if (isFontName(baseName(f.filename))) {
-        const font = checkFont(f.filename, f.bytes, ASSET_MAX_BYTES);
-        if (!font.ok) throw new HttpError(font.status, font.message);
-        const { asset } = font;
-        return { name: asset.name, bytes: asset.bytes, type: asset.type, aspect: 1, font: asset.font };
+        const asset = accepted(await work.font(f.filename, f.bytes, ASSET_MAX_BYTES), request, reply);
+        files.push({ name: asset.name, bytes: asset.bytes, type: asset.type, aspect: 1, font: asset.font });
+        continue;
       }
-      const checked = checkAsset(f.filename, f.bytes);
-      if (!checked.ok) throw new HttpError(checked.status, checked.message);
-      const { asset } = checked;
+      const asset = accepted(await work.image(f.filename, f.bytes), request, reply);
       const aspect = asset.width && asset.height ? asset.width / asset.height : 1;
-      return { name: asset.name, bytes: asset.bytes, type: asset.type, aspect };
-    });
+      files.push({ name: asset.name, bytes: asset.bytes, type: asset.type, aspect });
+    }
     await addDeckAssets(db, storage, project, deckId, files);
     return sendText(reply, 200, STATUS.assetsUpdated);
   });
@@ -266,17 +266,15 @@ export function deckRoutes(
     return eraseDeckAsset(db, storage, project, body.data.targetId, body.data.assetName);
   });
 
-  app.post<SlugParams>("/api/update-deck-source-psd/:slug", async (request) => {
+  app.post<SlugParams>("/api/update-deck-source-psd/:slug", async (request, reply) => {
     const project = await maintainer(request);
     const upload = await readMultipart(request, PSD_MAX_BYTES);
     const file = upload.files.find((f) => f.field === "psdfile") ?? upload.files[0];
     if (!file) throw new HttpError(400, "Choose a .psd file to upload.");
     const deckId = upload.fields.deckId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? deckId is missing.");
-    // Parsing is synchronous and can take a while on a large file: one at a time per server.
-    const template = await psdQueue(() => parsePsd(file.bytes));
-    if (!template.ok) throw new HttpError(400, template.message);
-    return withReport(await updateDeckPsd(db, storage, project, deckId, template.value));
+    const template = accepted(await work.psd(file.bytes), request, reply);
+    return withReport(work, await updateDeckPsd(db, storage, project, deckId, template));
   });
 }
 
@@ -287,25 +285,6 @@ function withSheetNotes(text: string, book: Workbook): string {
 }
 
 /** A changed deck with its report: rows left out and the problems its cards meet (DeckUpdate). */
-function withReport(deck: Deck): DeckUpdate {
-  return { ...deck, problems: deckReport(deck) };
-}
-
-let psdTail: Promise<unknown> = Promise.resolve();
-/** Runs .psd parses one after another, so two big uploads do not stall the server together. */
-function psdQueue<T>(work: () => T): Promise<T> {
-  const run = psdTail.then(
-    () =>
-      new Promise<T>((resolve, reject) =>
-        setImmediate(() => {
-          try {
-            resolve(work());
-          } catch (err) {
-            reject(err);
-          }
-        }),
-      ),
-  );
-  psdTail = run.catch(() => undefined);
-  return run;
+async function withReport(work: UploadWork, deck: Deck): Promise<DeckUpdate> {
+  return { ...deck, problems: await work.report(deck) };
 }
