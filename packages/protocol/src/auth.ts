@@ -7,18 +7,26 @@ import {
   SITE_ROLES,
   USERNAME_MAX,
   USERNAME_MIN,
-  USERNAME_PATTERN,
 } from "./constants";
+import { normaliseUserName, userNameRefusal } from "./userNames";
 
 // Messages are part of the contract: the web app shows the server's text as it is.
+/**
+ * A user name, normalised (NFKC, trimmed: the stored form), then its length and what userNames.ts
+ * refuses. Whether it looks like an existing name is the server's check.
+ */
 export const userNameSchema = z
   .string({ error: "User name is required." })
-  .trim()
-  .min(USERNAME_MIN, `User name must be at least ${USERNAME_MIN} characters.`)
-  .max(USERNAME_MAX, `User name must be at most ${USERNAME_MAX} characters.`)
-  .regex(
-    USERNAME_PATTERN,
-    "User name may contain only letters, digits, '.', '-' and '_', and must start with a letter or digit.",
+  .transform(normaliseUserName)
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, `User name must be at least ${USERNAME_MIN} characters.`)
+      .max(USERNAME_MAX, `User name must be at most ${USERNAME_MAX} characters.`)
+      .superRefine((name, ctx) => {
+        const refusal = userNameRefusal(name);
+        if (refusal) ctx.addIssue(refusal.message);
+      }),
   );
 
 export const passwordSchema = z

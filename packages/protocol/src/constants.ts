@@ -17,6 +17,23 @@ export const EMAIL_MAX = 254;
 export const SITE_ROLES = ["user", "cgestaff", "admin", "superadmin"] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 
+/**
+ * Where a stored role string stands in SITE_ROLES, lowest first. Roles are read by what they contain
+ * (permissions), so an unlisted string ranks by the highest role it names: 'superadmin' before
+ * 'admin', which it contains.
+ */
+export function siteRoleRank(role: string): number {
+  if (role.includes("superadmin")) return SITE_ROLES.indexOf("superadmin");
+  if (role.includes("admin")) return SITE_ROLES.indexOf("admin");
+  if (role.includes("cgestaff")) return SITE_ROLES.indexOf("cgestaff");
+  return SITE_ROLES.indexOf("user");
+}
+
+/** The roles someone with `role` may hand out (and see unused invitations for): theirs and below. */
+export function rolesAtOrBelow(role: string): SiteRole[] {
+  return SITE_ROLES.filter((r) => siteRoleRank(r) <= siteRoleRank(role));
+}
+
 export const PROJECT_VISIBILITIES = ["public", "closed", "unlisted"] as const;
 export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
 

@@ -12,6 +12,7 @@ import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
 import { controlRoutes } from "./http/controlRoutes";
+import { cspDirectives } from "./http/csp";
 import { deckRoutes } from "./http/deckRoutes";
 import { HttpError, sendText } from "./http/errors";
 import { feedbackRoutes } from "./http/feedbackRoutes";
@@ -91,24 +92,8 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        // Helmet's defaults, spelled out because the security tests rely on them: no plugins, no
-        // foreign <base> or form targets, and no framing by other sites (clickjacking).
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // What the web app and its libraries need, and no more (csp.ts).
+    contentSecurityPolicy: { directives: cspDirectives(options.config) },
     frameguard: { action: "sameorigin" },
     referrerPolicy: { policy: "no-referrer" },
     // HSTS only when users reach the site over TLS (the proxy terminates it): browsers then refuse plain
@@ -133,7 +118,11 @@ export async function buildApp(
     if (
       STATE_CHANGING.has(request.method) &&
       origin &&
-      !isSameOrigin(origin, request.headers.host, options.config.publicUrl)
+      !isSameOrigin(
+        origin,
+        { host: request.headers.host, protocol: request.protocol },
+        options.config.publicUrl,
+      )
     ) {
       return sendText(reply, 403, "Cross-origin request refused.");
     }

@@ -13,6 +13,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { projects, tableEvents, tables } from "../src/db/schema";
+import { seatPassword } from "../src/tables/invite";
 import { fullTable } from "./fullTable";
 import { Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder, userId } from "./lobbyFixture";
@@ -456,15 +457,19 @@ describe("invite links", () => {
   const linkFor = async (c: Client, tableId: string, color: string) =>
     c.get(`/api/invite-link/${tableId}?color=${color}`);
 
-  it("gives designers, mods and site admins a link with the table's password, and refuses others", async () => {
+  it("gives designers, mods and site admins a link with the seat's password, and refuses others", async () => {
     const tableId = await demoTable();
-    const pwd = (await rowOf(tableId)).invitePwd;
-    expect(pwd).toMatch(/^[\w-]{16,}$/);
+    const secret = (await rowOf(tableId)).invitePwd;
+    expect(secret).toMatch(/^[\w-]{16,}$/);
+    const red = seatPassword(secret!, "red");
+    expect(red).toMatch(/^[\w-]{24}$/);
+    // One password per seat, none of them the table's secret.
+    expect(new Set([secret, red, seatPassword(secret!, "blue")]).size).toBe(3);
     for (const who of ["designer", "mod", "admin"] as const) {
       const res = await linkFor(as[who], tableId, "red");
       expect(res.status).toBe(200);
       expect(res.json() as InviteLinkResponse).toEqual({
-        link: `/projects/chess/table/${tableId}?playAsColor=red&invitePwd=${pwd}`,
+        link: `/projects/chess/table/${tableId}?playAsColor=red&invitePwd=${red}`,
       });
     }
     expect((await linkFor(anonymous, tableId, "red")).status).toBe(401);
@@ -488,7 +493,8 @@ describe("invite links", () => {
     const first = (await linkFor(as.designer, tableId, "blue")).json() as InviteLinkResponse;
     const stored = (await rowOf(tableId)).invitePwd;
     expect(stored).toMatch(/^[\w-]{16,}$/);
-    expect(first.link).toContain(`invitePwd=${stored}`);
+    expect(stored).not.toBe(secret);
+    expect(first.link).toContain(`invitePwd=${seatPassword(stored!, "blue")}`);
     expect(((await linkFor(as.mod, tableId, "blue")).json() as InviteLinkResponse).link).toBe(first.link);
   });
 
@@ -523,5 +529,45 @@ describe("invite links", () => {
     t.s.emit("game-move", { ...opening, turnUID: "seated" });
     const played = (await t.rec.next("table-event")) as TableEventMessage & { type: "game-move" };
     expect(played.event).toMatchObject({ seq: 0, turnUID: "seated", actor: white });
+  });
+
+  it("seats a link's opener only at the link's seat: another colour, the table's secret or an old link fail", async () => {
+    const tableId = await demoTable();
+    const red = new URL(
+      ((await linkFor(as.designer, tableId, "red")).json() as InviteLinkResponse).link,
+      server.url,
+    ).searchParams.get("invitePwd")!;
+    const secret = (await rowOf(tableId)).invitePwd!;
+    const openAs = (c: Client, color: string, pwd: string) =>
+      c.get(`/api/table-open/${tableId}?playAsColor=${color}&invitePwd=${encodeURIComponent(pwd)}`);
+
+    // The red link, edited to say blue: refused, and it says which seat it is for.
+    expect(await openAs(as.player, "blue", red)).toMatchObject({
+      status: 403,
+      text: "This invite link is for red: it cannot seat you as blue.",
+    });
+    // Links made before seat passwords carried the table's secret: it opens no seat.
+    expect(await openAs(as.player, "blue", secret)).toMatchObject({
+      status: 403,
+      text: "Wrong invite password.",
+    });
+    expect(await openAs(as.player, "red", secret)).toMatchObject({
+      status: 403,
+      text: "Wrong invite password.",
+    });
+    expect((await rowOf(tableId)).seats.every((s) => s.userId === null)).toBe(true);
+
+    // The red link seats its opener at red; used again for blue by someone else, still nothing.
+    expect((await openAs(as.player, "red", red)).status).toBe(200);
+    expect(await openAs(as.outsider, "blue", red)).toMatchObject({ status: 403 });
+    const seats = (await rowOf(tableId)).seats;
+    expect(seats.find((s) => s.color === "red")?.userId).toBe(await userId(server, "player"));
+    expect(seats.find((s) => s.color === "blue")?.userId).toBeNull();
+    // The blue link does seat the outsider at blue.
+    const blue = seatPassword(secret, "blue");
+    expect((await openAs(as.outsider, "blue", blue)).status).toBe(200);
+    expect((await rowOf(tableId)).seats.find((s) => s.color === "blue")?.userId).toBe(
+      await userId(server, "outsider"),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Invitation } from "@tt/protocol";
-import { desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/connect";
 import { invitations, users } from "../db/schema";
@@ -28,7 +28,15 @@ export async function mintInvitations(
 const creator = alias(users, "creator");
 const user = alias(users, "used_by_user");
 
-export async function listInvitations(db: Db, codes?: string[]): Promise<Invitation[]> {
+/**
+ * Invitations, newest first: the given codes, or all. With `upToRoles`, unused codes for other roles
+ * are left out (permissions.maySeeInvitation: an admin does not see an unused superadmin code).
+ */
+export async function listInvitations(
+  db: Db,
+  filter: { codes?: string[]; upToRoles?: readonly string[] } = {},
+): Promise<Invitation[]> {
+  const { codes, upToRoles } = filter;
   const rows = await db
     .select({
       code: invitations.code,
@@ -42,7 +50,12 @@ export async function listInvitations(db: Db, codes?: string[]): Promise<Invitat
     .from(invitations)
     .leftJoin(creator, eq(creator.id, invitations.createdBy))
     .leftJoin(user, eq(user.id, invitations.usedBy))
-    .where(codes ? sql`${invitations.code} in ${codes}` : undefined)
+    .where(
+      and(
+        codes ? inArray(invitations.code, codes) : undefined,
+        upToRoles ? or(isNotNull(invitations.usedAt), inArray(invitations.role, [...upToRoles])) : undefined,
+      ),
+    )
     .orderBy(desc(invitations.createdAt), invitations.code)
     .limit(1000);
   return rows.map((r) => ({

@@ -1,6 +1,8 @@
 // The one place that answers 'may this user do that' (DESIGN.md, Security model).
 // Routes and socket handlers call these; the permission tests walk the matrix.
 
+import { siteRoleRank } from "@tt/protocol";
+
 export interface Actor {
   id: number;
   username: string;
@@ -33,10 +35,20 @@ export function mayMintInvitations(actor: Actor | null): boolean {
   return isSiteAdmin(actor);
 }
 
-/** Nobody hands out more than they hold: a superadmin invitation only from a superadmin. */
+/**
+ * Nobody hands out more than they hold: an invitation for a role at or below the actor's own (a
+ * superadmin invitation only from a superadmin).
+ */
 export function mayMintRole(actor: Actor | null, role: string): boolean {
-  if (!mayMintInvitations(actor)) return false;
-  return role !== "superadmin" || actor!.role.includes("superadmin");
+  return mayMintInvitations(actor) && siteRoleRank(role) <= siteRoleRank(actor!.role);
+}
+
+/**
+ * Whether the actor may see an invitation. An unused code above their role would let them register
+ * with it and so hold more than they were given; a used one is history (who joined with what role).
+ */
+export function maySeeInvitation(actor: Actor | null, invitation: { role: string; used: boolean }): boolean {
+  return mayMintInvitations(actor) && (invitation.used || mayMintRole(actor, invitation.role));
 }
 
 /** Whether the project may be opened at all (unlisted projects open by link). */
@@ -75,10 +87,29 @@ export interface TableAccess {
   isPrivate: boolean;
 }
 
-/** Private tables are listed to their creator, project mods and admins (and open by link for anyone). */
-export function mayListTable(actor: Actor | null, project: ProjectAccess, table: TableAccess): boolean {
+/**
+ * Private tables are listed to their creator, the players seated at them (who joined by the shared
+ * link), project mods and admins; they open by link for anyone who may open the project. The lobby
+ * lists and the profile put the same rule into their queries (tables/service.ts listableBy), so a page
+ * is cut from the rows the reader may see.
+ */
+export function mayListTable(
+  actor: Actor | null,
+  project: ProjectAccess,
+  table: TableAccess & { seats: readonly { userId: number | null }[] },
+): boolean {
   if (!actor) return false;
-  return !table.isPrivate || table.creatorId === actor.id || isProjectAdmin(actor, project);
+  return (
+    !table.isPrivate ||
+    table.creatorId === actor.id ||
+    table.seats.some((s) => s.userId === actor.id) ||
+    isProjectAdmin(actor, project)
+  );
+}
+
+/** Badges are given and taken by site admins only: nobody else, not even for themselves. */
+export function mayAwardBadges(actor: Actor | null): boolean {
+  return isSiteAdmin(actor);
 }
 
 /** Delete: the creator of a table that has not ended, or a superadmin any table. */

@@ -21,13 +21,20 @@ export const users = pgTable(
     username: text("username").notNull(),
     // Names are unique regardless of case: 'Alice' and 'alice' are one person to other players.
     usernameKey: text("username_key").notNull(),
+    // The name's look-alike key (auth/nameSkeleton.ts): 'аlice' with a Cyrillic 'а' meets 'alice' here.
+    // Null for rows from before it, filled in by the next registration (auth/accounts.ts).
+    usernameSkeleton: text("username_skeleton"),
     passwordHash: text("password_hash").notNull(),
     email: text("email").notNull(),
     role: text("role").notNull().default("user"),
     bio: text("bio").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_username_key_idx").on(t.usernameKey)],
+  (t) => [
+    uniqueIndex("users_username_key_idx").on(t.usernameKey),
+    // Not unique: names registered before the check may already look alike.
+    index("users_username_skeleton_idx").on(t.usernameSkeleton),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,4 +1,9 @@
-import { type LoginResponse, loginRequestSchema, type PingLoginResponse } from "@tt/protocol";
+import {
+  type LoginResponse,
+  loginRequestSchema,
+  normaliseUserName,
+  type PingLoginResponse,
+} from "@tt/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app";
 import { findUserByName, registerUser } from "../auth/accounts";
@@ -35,7 +40,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post("/api/registerUser", { config: ipLimit }, async (request, reply) => {
     const name = (request.body as { userName?: unknown } | null)?.userName;
-    if (typeof name === "string" && !perNameRegister.take(name.trim().toLowerCase())) {
+    // Counted under the stored form: 'ａｌｉｃｅ' and 'ALICE' are tries at one name.
+    if (typeof name === "string" && !perNameRegister.take(normaliseUserName(name).toLowerCase())) {
       throw new HttpError(429, "Too many registration attempts for this user name. Try again later.");
     }
     const user = await registerUser(db, request.body);

@@ -5,7 +5,7 @@ import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
-import { isSameOrigin } from "../http/origin";
+import { isSameOrigin, schemeOf } from "../http/origin";
 import { sharedTextParser } from "./sharedEncoder";
 
 export interface SocketData {
@@ -63,7 +63,12 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     // when it names another site the handshake is refused. Non-browser clients send none.
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
-      callback(null, !origin || isSameOrigin(origin, req.headers.host, deps.config.publicUrl));
+      const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
+      const protocol = schemeOf(encrypted, req.headers["x-forwarded-proto"], deps.config.trustProxy);
+      callback(
+        null,
+        !origin || isSameOrigin(origin, { host: req.headers.host, protocol }, deps.config.publicUrl),
+      );
     },
   });
   if (deps.config.redisUrl) {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, isProjectAdmin } from "../auth/permissions";
@@ -10,14 +10,21 @@ import { tableWithProject } from "./admin";
 import { newInvitePwd } from "./ids";
 import { type LobbyNotifier, lobbyTableOf } from "./service";
 
-// Invite links of demo-invite tables (game-table.md sections 2 and 6): a link per seat carries the
-// table's invite password; whoever opens it takes that seat if it has no user yet.
+// Invite links of demo-invite tables (game-table.md sections 2 and 6): a link per seat carries that
+// seat's password; whoever opens it takes that seat, and only that one, if it has no user yet. The
+// table keeps one secret (tables.invite_pwd, never sent to anyone); each colour's password is derived
+// from it, so a link for red opens no other seat and no password of another seat can be worked out.
 
 export const DEMO_INVITE = "demo-invite";
 
 export const inviteLinkQuery = z.object({
   color: z.string({ error: "Say which colour the link is for (?color=)." }).min(1).max(20),
 });
+
+/** The password of the link for `color`: an HMAC of the colour under the table's secret, 144 bits. */
+export function seatPassword(tableSecret: string, color: string): string {
+  return createHmac("sha256", tableSecret).update(`seat:${color}`).digest("base64url").slice(0, 24);
+}
 
 /** Whether two passwords match, in time that does not depend on where they differ. */
 function samePassword(given: string, stored: string | null): boolean {
@@ -52,13 +59,13 @@ export async function inviteLink(db: Db, actor: Actor, tableId: string, query: u
     const [row] = await db.select({ pwd: tables.invitePwd }).from(tables).where(eq(tables.id, tableId));
     pwd = row!.pwd!;
   }
-  const params = new URLSearchParams({ playAsColor: color, invitePwd: pwd });
+  const params = new URLSearchParams({ playAsColor: color, invitePwd: seatPassword(pwd, color) });
   return `/projects/${project.slug}/table/${table.id}?${params}`;
 }
 
 /**
- * Opening an invite link: seats the actor at `color` when the password is right and the seat has no
- * user (or is already theirs). Under a row lock, so two people opening links for one seat at once
+ * Opening an invite link: seats the actor at `color` when the password is that seat's and the seat
+ * has no user (or is already theirs). Under a row lock, so two people opening links for one seat at once
  * cannot both get it.
  */
 export async function seatByInvite(
@@ -73,7 +80,18 @@ export async function seatByInvite(
   const joined = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
     if (!row) throw new HttpError(404, "Table not found.");
-    if (!samePassword(pwd, row.invitePwd)) throw new HttpError(403, "Wrong invite password.");
+    const secret = row.invitePwd;
+    if (secret === null) throw new HttpError(403, "Wrong invite password.");
+    if (!samePassword(pwd, seatPassword(secret, color))) {
+      // A link for another seat of this table: say which, so its holder is not left guessing.
+      const linkFor = row.seats.find((s) => samePassword(pwd, seatPassword(secret, s.color)));
+      throw new HttpError(
+        403,
+        linkFor
+          ? `This invite link is for ${linkFor.color}: it cannot seat you as ${color}.`
+          : "Wrong invite password.",
+      );
+    }
     const seat = row.seats.find((s) => s.color === color);
     if (!seat) throw new HttpError(400, `This table has no colour '${color}'.`);
     if (seat.userId === actor.id) return null;

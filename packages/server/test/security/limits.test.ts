@@ -223,6 +223,34 @@ describe("Origin checks", () => {
     expect((await c.request("GET", erase, undefined, { "sec-fetch-site": "same-origin" })).status).toBe(200);
   });
 
+  it("compares the scheme too: the site's host over the other scheme is another site", async () => {
+    const c = await member(plain, "origin_scheme");
+    const bio = "/api/user-bio/?username=origin_scheme";
+    const httpsTwin = plain.url.replace(/^http:/, "https:");
+    expect(await c.post(bio, { bioText: "via https twin" }, { origin: httpsTwin })).toMatchObject({
+      status: 403,
+      text: "Cross-origin request refused.",
+    });
+    await expect(openSocket(plain, c, { origin: httpsTwin })).rejects.toThrow();
+    expect((await c.get(bio)).text).toBe("");
+
+    // Behind the TLS proxy (TRUST_PROXY): the request came over https, so an http page of the same
+    // host is refused, and an https one passes; PUBLIC_URL only with its own scheme.
+    const p = await memberFrom("10.7.0.1", "origin_scheme_tls");
+    const tlsBio = "/api/user-bio/?username=origin_scheme_tls";
+    const overTls = (origin: string) => from("10.7.0.1", { origin, "x-forwarded-proto": "https" });
+    const host = new URL(proxied.url).host;
+    expect((await p.post(tlsBio, { bioText: "x" }, overTls(`http://${host}`))).status).toBe(403);
+    expect(
+      (await p.post(tlsBio, { bioText: "x" }, overTls(PUBLIC_URL.replace("https:", "http:")))).status,
+    ).toBe(403);
+    expect((await p.post(tlsBio, { bioText: "ok" }, overTls(`https://${host}`))).status).toBe(200);
+    const s = await openSocket(proxied, p, overTls(`https://${host}`));
+    expect(s.connected).toBe(true);
+    s.close();
+    await expect(openSocket(proxied, p, overTls(`http://${host}`))).rejects.toThrow();
+  });
+
   it("refuses a socket handshake from another site's page", async () => {
     const c = await member(plain, "origin_socket");
     await expect(openSocket(plain, c, { origin: "https://evil.example" })).rejects.toThrow();

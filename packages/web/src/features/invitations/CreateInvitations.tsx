@@ -9,12 +9,14 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createInvitationsSchema, type Invitation, SITE_ROLES, type SiteRole } from "@tt/protocol";
+import { createInvitationsSchema, type Invitation, rolesAtOrBelow, type SiteRole } from "@tt/protocol";
 import { type FormEvent, useState } from "react";
 import { createInvitations, INVITATIONS_KEY } from "./api";
 import { CopyLinkButton } from "./CopyLinkButton";
 
-export function CreateInvitations() {
+/** `viewerRole`: the roles offered are theirs and below (the server refuses the others as well). */
+export function CreateInvitations({ viewerRole }: { viewerRole: string }) {
+  const roles = rolesAtOrBelow(viewerRole);
   const client = useQueryClient();
   const [count, setCount] = useState("1");
   const [role, setRole] = useState<SiteRole>("user");
@@ -60,7 +62,7 @@ export function CreateInvitations() {
             onChange={(e) => setRole(e.target.value as SiteRole)}
             sx={{ minWidth: 160 }}
           >
-            {SITE_ROLES.map((r) => (
+            {roles.map((r) => (
               <MenuItem key={r} value={r}>
                 {r}
               </MenuItem>

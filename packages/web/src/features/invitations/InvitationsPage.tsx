@@ -5,6 +5,7 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
+import { rolesAtOrBelow, SITE_ROLES } from "@tt/protocol";
 import { useState } from "react";
 import { useCurrentUser } from "../../app/auth";
 import { WaitState } from "../../app/WaitState";
@@ -26,13 +27,14 @@ export default function InvitationsPage() {
       <Typography variant="h1" gutterBottom>
         Invitations
       </Typography>
-      <CreateInvitations />
-      <InvitationList />
+      <CreateInvitations viewerRole={user?.role ?? "user"} />
+      <InvitationList viewerRole={user?.role ?? "user"} />
     </>
   );
 }
 
-function InvitationList() {
+function InvitationList({ viewerRole }: { viewerRole: string }) {
+  const above = SITE_ROLES.filter((r) => !rolesAtOrBelow(viewerRole).includes(r));
   const [filter, setFilter] = useState<InvitationFilter>("unused");
   // Codes get used while the page is open: fetch again when the admin comes back or changes the filter.
   const list = useQuery({ queryKey: INVITATIONS_KEY, queryFn: fetchInvitations, refetchOnWindowFocus: true });
@@ -61,6 +63,11 @@ function InvitationList() {
           ))}
         </ToggleButtonGroup>
       </Stack>
+      {above.length > 0 && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {`Unused codes for roles above yours (${above.join(", ")}) are not shown.`}
+        </Typography>
+      )}
       {list.isPending && <WaitState message="Loading invitations..." />}
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       {list.data && shown.length === 0 && (
