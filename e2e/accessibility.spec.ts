@@ -148,6 +148,15 @@ describe("accessibility", () => {
     await page.goto(`${site.server.url}/projects/night-market/admin`);
     await page.getByRole("heading", { name: "night-market administration" }).waitFor();
     await expectAccessible(page, "administration");
+    // A site admin's view of a profile: its badge with a remove button, and the form that awards one.
+    const badge = await page.request.post(`${site.server.url}/api/award-badge`, {
+      data: { username: "a11y_dee", name: "a11y", displayName: "Accessible", description: "Checked by axe" },
+    });
+    expect(badge.status()).toBe(200);
+    await page.goto(`${site.server.url}/user/a11y_dee`);
+    await page.getByRole("form", { name: "Award a badge" }).waitFor();
+    await page.getByRole("button", { name: "Remove badge Accessible" }).waitFor();
+    await expectAccessible(page, "profile, as a site admin");
     await page.goto(`${site.server.url}/projects/night-market/admin/component-editor`);
     await page.getByRole("heading", { name: "night-market component editor" }).waitFor();
     await page.getByRole("tree").waitFor();

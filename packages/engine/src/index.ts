@@ -43,6 +43,7 @@ export * from "./table/events.js";
 export * from "./table/holder.js";
 export * from "./table/record.js";
 export * from "./table/replay.js";
+export * from "./table/tile-stats.js";
 export * from "./table/viewer-log.js";
 export * from "./tree.js";
 export {

@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./badges";
 export * from "./constants";
 export * from "./decks";
 export * from "./lobby";
@@ -6,3 +7,4 @@ export * from "./options";
 export * from "./projects";
 export * from "./socket";
 export * from "./table";
+export * from "./userNames";

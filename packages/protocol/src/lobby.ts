@@ -1,4 +1,4 @@
-import { PLAYER_COLOUR_NAMES, PLAYER_COLOURS, type PlayerColour } from "@tt/engine";
+import { PLAYER_COLOUR_NAMES, PLAYER_COLOURS, type PlayerColour, type TileStat } from "@tt/engine";
 import { z } from "zod";
 
 // Lobby contract (platform-lobby-accounts.md sections 3, 5, 7): table tiles, project detail, table calls.
@@ -49,12 +49,8 @@ export interface SeatInfo {
   nonuser: boolean;
 }
 
-export interface TableTileStat {
-  name: string;
-  displayName: string;
-  numValue: number | null;
-  strValue: string | null;
-}
+/** A game's figure on its tile (spec section 3, tableTileStats); the engine computes them (tileStats). */
+export type TableTileStat = TileStat;
 
 export interface TableOptionDisplay {
   display_name: string;

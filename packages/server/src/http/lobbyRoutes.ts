@@ -16,6 +16,7 @@ import {
   leaveTable,
   listTables,
   startTable,
+  tableTile,
 } from "../tables/service";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
@@ -27,6 +28,8 @@ const detailQuery = z.object({
   status: z.string().max(20).optional(),
   sessionId: z.string().max(100).optional(),
 });
+
+const tableIdParams = z.object({ tableId: z.string().min(1).max(50, "Table not found.") });
 
 export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | undefined): void {
   const { db } = deps.database;
@@ -70,6 +73,14 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
     if (!query.data.projectSlug) throw new HttpError(400, "projectSlug is required.");
     const project = await loadProjectFor(db, query.data.projectSlug, actor);
     return listTables(db, actor, project, query.data.status, query.data.skip);
+  });
+
+  // One table's tile: the table page's pre-start lobby offers its seats with it (the shared link).
+  app.get<{ Params: { tableId: string } }>("/api/get-table-tile/:tableId", async (request) => {
+    const actor = requireActor(request);
+    const params = tableIdParams.safeParse(request.params);
+    if (!params.success) throw new HttpError(400, firstIssue(params.error));
+    return tableTile(db, actor, params.data.tableId);
   });
 
   app.post<SlugParams>("/api/projects/:slug/new-table", async (request) => {

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { awardBadgeSchema, BADGE_REFUSALS, type Badge, removeBadgeSchema } from "@tt/protocol";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
-import { mayViewProject } from "../auth/permissions";
-import { projects, tables, users } from "../db/schema";
+import { type Actor, mayAwardBadges, mayViewProject } from "../auth/permissions";
+import { badges, projects, tables, userBadges, users } from "../db/schema";
 import { seatedUser } from "../tables/service";
 import { badgesOf } from "../tables/tableInfo";
 import { requireActor } from "./context";
@@ -72,6 +73,73 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get("/api/get-user-badges", async (request) => {
     requireActor(request);
     const user = await userOf(request.query);
+    return (await badgesOf(db, [user.id])).get(user.id) ?? [];
+  });
+
+  // Giving badges: site admins only (the spec names no way; the profile offers it to them).
+  const badgeAdmin = (request: Parameters<typeof requireActor>[0]): Actor => {
+    const actor = requireActor(request);
+    if (!mayAwardBadges(actor)) throw new HttpError(403, BADGE_REFUSALS.notAllowed);
+    return actor;
+  };
+
+  app.get("/api/badges", async (request): Promise<Badge[]> => {
+    badgeAdmin(request);
+    return db
+      .select({ name: badges.name, displayName: badges.displayName, description: badges.description })
+      .from(badges)
+      .orderBy(asc(badges.displayName), asc(badges.name));
+  });
+
+  app.post("/api/award-badge", async (request): Promise<Badge[]> => {
+    badgeAdmin(request);
+    const parsed = awardBadgeSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const { username, name, displayName, description } = parsed.data;
+    const user = await findUserByName(db, username);
+    if (!user) throw new HttpError(404, "User not found.");
+    await db.transaction(async (tx) => {
+      let shown: string;
+      if (displayName !== undefined) {
+        // A new badge: its name must be new too (an existing one is chosen from the list instead).
+        const created = await tx
+          .insert(badges)
+          .values({ name, displayName, description: description ?? "" })
+          .onConflictDoNothing()
+          .returning({ name: badges.name });
+        if (created.length === 0)
+          throw new HttpError(409, `A badge named '${name}' exists already: choose it from the list.`);
+        shown = displayName;
+      } else {
+        const [found] = await tx
+          .select({ displayName: badges.displayName })
+          .from(badges)
+          .where(eq(badges.name, name));
+        if (!found) throw new HttpError(404, `There is no badge named '${name}'.`);
+        shown = found.displayName;
+      }
+      const given = await tx
+        .insert(userBadges)
+        .values({ userId: user.id, badgeName: name })
+        .onConflictDoNothing()
+        .returning({ name: userBadges.badgeName });
+      if (given.length === 0) throw new HttpError(409, `${user.username} has the badge '${shown}' already.`);
+    });
+    return (await badgesOf(db, [user.id])).get(user.id) ?? [];
+  });
+
+  app.post("/api/remove-badge", async (request): Promise<Badge[]> => {
+    badgeAdmin(request);
+    const parsed = removeBadgeSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const user = await findUserByName(db, parsed.data.username);
+    if (!user) throw new HttpError(404, "User not found.");
+    const removed = await db
+      .delete(userBadges)
+      .where(and(eq(userBadges.userId, user.id), eq(userBadges.badgeName, parsed.data.name)))
+      .returning({ name: userBadges.badgeName });
+    if (removed.length === 0)
+      throw new HttpError(404, `${user.username} has no badge named '${parsed.data.name}'.`);
     return (await badgesOf(db, [user.id])).get(user.id) ?? [];
   });
 }

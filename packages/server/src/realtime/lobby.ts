@@ -51,9 +51,16 @@ export function lobbyNotifier(
       if (server) broadcastPublic(server, table.id, "remove-table", table.id, audienceOf(project, table));
     },
     playerJoined(project, table, color, username) {
-      io()
-        ?.to(audienceOf(project, table))
-        .emit("player-joined", player(table.id, color, username));
+      // Also to the table's own page (its pre-start lobby, opened by the link), whose seats change.
+      const server = io();
+      if (server)
+        broadcastPublic(
+          server,
+          table.id,
+          "player-joined",
+          player(table.id, color, username),
+          audienceOf(project, table),
+        );
       const others = table.seated.filter((n) => n !== username);
       const ref = { projectSlug: project.slug, projectName: project.projectName, tableId: table.id };
       notify(others, playerJoinedMessage({ ...ref, username, color }));
@@ -63,14 +70,15 @@ export function lobbyNotifier(
       const rooms = table.isPrivate
         ? [...audienceOf(project, table), userRoom(username)]
         : audienceOf(project, table);
-      io()
-        ?.to(rooms)
-        .emit("player-left", player(table.id, color, username));
+      const server = io();
+      if (server) broadcastPublic(server, table.id, "player-left", player(table.id, color, username), rooms);
     },
     tableStarted(project, table, startedBy) {
-      // Seated players hear it in any tab, also outside the lobby (they are sent to the table).
+      // Seated players hear it in any tab, also outside the lobby (they are sent to the table); the
+      // table's own page loads the game.
       const rooms = [...audienceOf(project, table), ...table.seated.map(userRoom)];
-      io()?.to(rooms).emit("table-started", table.id);
+      const server = io();
+      if (server) broadcastPublic(server, table.id, "table-started", table.id, rooms);
       notify(
         table.seated.filter((n) => n !== startedBy),
         tableStartedMessage({

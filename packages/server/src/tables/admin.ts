@@ -15,6 +15,7 @@ import {
   lobbyTableOf,
   newTableTiles,
   projectTree,
+  startTileStats,
 } from "./service";
 import type { TableRow } from "./tableInfo";
 
@@ -119,6 +120,7 @@ export async function restartTable(
           componentsVersion: project.componentsVersion,
           decks: start.decks,
           activePlayer: start.activePlayer,
+          tileStats: start.tileStats,
           expectedMoveId: 0,
           turnsPlayed: 0,
         })
@@ -223,6 +225,12 @@ export async function createDebugTable(
       decks: source.decks,
       startSituation: at.situation,
       activePlayer: activePlayerOf(at.situation),
+      tileStats: startTileStats(
+        source.projectSlug,
+        at.situation,
+        source.components as Record<string, unknown> | null,
+        source.options,
+      ),
     })
     .returning();
   // The creator is a site admin: the tile shows hidden options (seesHiddenOptions).

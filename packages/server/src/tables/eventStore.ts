@@ -1,4 +1,4 @@
-import type { Situation, TableEvent } from "@tt/engine";
+import type { Situation, TableEvent, TileStat } from "@tt/engine";
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
@@ -15,9 +15,16 @@ export interface TurnRowChange {
   ended: { status: "ended"; endedAt: Date; resultStats: ReturnType<typeof resultStats> } | null;
   /** An edit-mode turn by a player at a table where that is not free play: the result is marked. */
   edited: boolean;
+  /** The tile's stats when the turn changed them (tileStats.ts changedTileStats), else null. */
+  tileStats: TileStat[] | null;
 }
 
-export function turnRowChange(situation: Situation, now: number, edited: boolean): TurnRowChange {
+export function turnRowChange(
+  situation: Situation,
+  now: number,
+  edited: boolean,
+  tileStats: TileStat[] | null = null,
+): TurnRowChange {
   const active = situation.gameState.current.activePlayer;
   return {
     activePlayer: Array.isArray(active) ? active.join(",") : String(active),
@@ -25,6 +32,7 @@ export function turnRowChange(situation: Situation, now: number, edited: boolean
       ? { status: "ended" as const, endedAt: new Date(now), resultStats: resultStats(situation) }
       : null,
     edited,
+    tileStats,
   };
 }
 
@@ -107,6 +115,7 @@ export async function writeTurnIfCurrent(db: Db, w: TurnWrite): Promise<number |
     sql`active_player = ${change.activePlayer}`,
   ];
   if (change.edited) sets.push(sql`edited = true`);
+  if (change.tileStats) sets.push(sql`tile_stats = ${JSON.stringify(change.tileStats)}::jsonb`);
   if (change.ended) {
     sets.push(
       sql`status = 'ended'`,
@@ -151,6 +160,7 @@ export async function writeTurn(db: Db, w: TurnWrite): Promise<number | undefine
         turnsPlayed: sql`${tables.turnsPlayed} + 1`,
         activePlayer: change.activePlayer,
         ...(change.edited ? { edited: true } : {}),
+        ...(change.tileStats ? { tileStats: change.tileStats } : {}),
         ...(change.ended ?? {}),
       })
       .where(eq(tables.id, row.id))

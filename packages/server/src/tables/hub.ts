@@ -40,6 +40,7 @@ import { type FullLog, type Live, LiveCache } from "./liveCache";
 import { TableQueue } from "./queue";
 import { anySeatMode, editModeAllowed, seatFor } from "./seats";
 import type { TableRow } from "./tableInfo";
+import { changedTileStats, tileStatsOf } from "./tileStats";
 
 // The server half of a turn (DESIGN.md; STYLE.md point 5): parse -> check seat and status -> evaluate
 // with the same engine and module as the browser (the engine's table holder) -> append the event
@@ -356,14 +357,16 @@ export class TableHub {
     // The refolded situation's active player goes into the same transaction as the event; the holder
     // takes the event only once it is committed (a failure between would leave an undo in the log that
     // no client was told about).
-    const active = live.holder.at(Math.min(...event.undone)).gameState.current.activePlayer;
+    const refolded = live.holder.at(Math.min(...event.undone));
+    const active = refolded.gameState.current.activePlayer;
+    const tileStats = tileStatsOf(live.holder.module, refolded, live.holder.ctx);
     try {
       await writeEvent(this.db, {
         tableId: request.tableId,
         event,
         turnUID: request.turnUID,
         userId: actor.id,
-        set: { activePlayer: Array.isArray(active) ? active.join(",") : String(active) },
+        set: { activePlayer: Array.isArray(active) ? active.join(",") : String(active), tileStats },
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -476,6 +479,7 @@ export class TableHub {
             evaluated.recorded.outcome.situation,
             now,
             editsResult(cached.row, event),
+            TableHub.tileChange(cached, evaluated.recorded.outcome.situation),
           );
           let rev: number | null;
           try {
@@ -540,6 +544,11 @@ export class TableHub {
     return { kind: "event", recorded: recorded.value as Recorded & { event: TableEvent } };
   }
 
+  /** The tile's stats after a turn against `live` (not yet appended), when the turn changed them. */
+  private static tileChange(live: Live, after: Situation) {
+    return changedTileStats(live.holder.module, live.holder.ctx, live.holder.live, after);
+  }
+
   /** Folds a written turn into the holder and answers it. */
   private adopt(
     live: Live,
@@ -554,6 +563,7 @@ export class TableHub {
       activePlayer: change.activePlayer,
       ...(change.ended ?? {}),
       ...(change.edited ? { edited: true } : {}),
+      ...(change.tileStats ? { tileStats: change.tileStats } : {}),
       // Unknown: the next turn's write will not match, and it goes the checked way.
       rev: rev ?? -1,
     };
@@ -582,7 +592,8 @@ export class TableHub {
     const evaluated = this.evaluate(live, actor, move, now);
     if (evaluated.kind !== "event") return evaluated;
     const { event } = evaluated.recorded;
-    const change = turnRowChange(evaluated.recorded.outcome.situation, now, editsResult(row, event));
+    const after = evaluated.recorded.outcome.situation;
+    const change = turnRowChange(after, now, editsResult(row, event), TableHub.tileChange(live, after));
     let rev: number | undefined;
     try {
       rev = await writeTurn(this.db, { row, event, turnUID: move.turnUID, userId: actor.id, change });

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { DeckInfo, Situation } from "@tt/engine";
-import { type ComponentTree, registry } from "@tt/games";
+import { type ComponentTree, piecesOf, registry } from "@tt/games";
 import {
   choosesColors,
   MAX_PLAYERS,
@@ -10,13 +10,12 @@ import {
   type TableInfo,
   type TableListStatus,
 } from "@tt/protocol";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   type Actor,
   isProjectAdmin,
   mayCreateDemoInvite,
   mayDeleteTable,
-  mayListTable,
   mayStartTable,
   mayViewProject,
   seesHiddenOptions,
@@ -28,13 +27,15 @@ import { deckInfosOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { type TableRow, tableInfos } from "./tableInfo";
+import { tileStatsOf } from "./tileStats";
 
 // Table life in the lobby (platform-lobby-accounts.md sections 2-6): create, list, join, leave,
 // start, erase. Every function checks permission itself; routes only parse and answer.
 
 /**
  * A table as its lobby events need it: who may hear of it. A private table is listed only to its
- * creator and the project admins (listTables), so its events go only to them and its seated players.
+ * creator, its seated players and the project admins (listableBy), so its events go only to them (and
+ * to the tabs that opened its page by the link).
  */
 export interface LobbyTable {
   id: string;
@@ -225,7 +226,19 @@ export function freshStart(
     decks,
     components: tree,
     activePlayer: activePlayerOf(situation),
+    tileStats: startTileStats(project.slug, situation, tree, options),
   };
+}
+
+/** The tile's stats of a table's start (or a debug table's fork), read as its turns will read them. */
+export function startTileStats(
+  slug: string,
+  situation: Situation,
+  components: Record<string, unknown> | null,
+  options: TableRow["options"],
+) {
+  const pieces = components ? piecesOf(components as unknown as ComponentTree) : {};
+  return tileStatsOf(registry.moduleFor(slug), situation, { pieces, options });
 }
 
 /** The active player as the lobby tiles store it: one colour, or several joined by commas. */
@@ -247,6 +260,7 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
       startSituation: start.situation,
       components: start.components,
       activePlayer: start.activePlayer,
+      tileStats: start.tileStats,
       componentsVersion: project.componentsVersion,
       decks: start.decks,
     })
@@ -351,27 +365,69 @@ export async function eraseTable(
 /** Tables where the user holds a seat (jsonb containment on the seats array). */
 export const seatedUser = (userId: number) => sql`${tables.seats} @> ${JSON.stringify([{ userId }])}::jsonb`;
 
-/** Recently finished tables of a user across projects, newest first (the profile's infinite scroll). */
+/**
+ * The tables of a project the actor may see in lists (permissions.ts mayListTable) as a condition:
+ * every public table; a private one only when the actor created it or sits at it, unless the actor
+ * is a project admin (who sees them all: pass `projectAdmin`). Pages are cut after this condition,
+ * so a page holds as many tables as the reader may see, never fewer.
+ */
+export function listableBy(actor: Actor, projectAdmin: boolean): SQL | undefined {
+  if (projectAdmin) return undefined;
+  return or(eq(tables.isPrivate, false), eq(tables.creatorId, actor.id), seatedUser(actor.id));
+}
+
+/**
+ * Recently finished tables of a user across projects, newest first (the profile's infinite scroll).
+ * Only tables the reader may see: in a project they may open, and a private one only where they may
+ * list it. Both are in the query, so skip and limit count the reader's rows (filtering after the
+ * page would make pages short, and a next page would repeat or skip tables).
+ */
 export async function finishedTablesOf(
   db: Db,
   actor: Actor,
   userId: number,
   skip: number,
 ): Promise<TableInfo[]> {
+  // The projects are few; the permission module decides for each (no second copy of the rules in SQL).
+  const all = await db
+    .select({ slug: projects.slug, visibility: projects.visibility, roles: projects.roles })
+    .from(projects);
+  const visible = all.filter((p) => mayViewProject(actor, p)).map((p) => p.slug);
+  if (visible.length === 0) return [];
+  const adminOf = visible.filter((slug) => isProjectAdmin(actor, all.find((p) => p.slug === slug)!));
   const rows = await db
     .select({ table: tables, project: projects })
     .from(tables)
     .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-    .where(and(eq(tables.status, "ended"), seatedUser(userId)))
+    .where(
+      and(
+        eq(tables.status, "ended"),
+        seatedUser(userId),
+        inArray(tables.projectSlug, visible),
+        adminOf.length === visible.length
+          ? undefined
+          : or(
+              listableBy(actor, false),
+              adminOf.length > 0 ? inArray(tables.projectSlug, adminOf) : undefined,
+            ),
+      ),
+    )
     .orderBy(desc(tables.endedAt), desc(tables.createdAt), tables.id)
     .limit(TABLE_LIST_PAGE_SIZE)
     .offset(skip);
-  const out: TableInfo[] = [];
+  // One tile query per project on the page, then back in the page's order.
+  const byProject = new Map<string, { project: ProjectRow; rows: TableRow[] }>();
   for (const { table, project } of rows) {
-    if (!mayViewProject(actor, project) || !mayListTable(actor, project, table)) continue;
-    out.push(...(await tableInfos(db, project, [table], seesHiddenOptions(actor, project))));
+    const group = byProject.get(project.slug) ?? { project, rows: [] };
+    group.rows.push(table);
+    byProject.set(project.slug, group);
   }
-  return out;
+  const tiles = new Map<string, TableInfo>();
+  for (const { project, rows: group } of byProject.values()) {
+    for (const tile of await tableInfos(db, project, group, seesHiddenOptions(actor, project)))
+      tiles.set(tile.tableId, tile);
+  }
+  return rows.map(({ table }) => tiles.get(table.id)!);
 }
 
 export async function listTables(
@@ -382,14 +438,13 @@ export async function listTables(
   skip: number,
 ): Promise<TableInfo[]> {
   const mine = or(eq(tables.creatorId, actor.id), seatedUser(actor.id));
-  const admin = isProjectAdmin(actor, project);
   const where =
     status === "my"
       ? and(eq(tables.projectSlug, project.slug), mine)
       : and(
           eq(tables.projectSlug, project.slug),
           eq(tables.status, status),
-          admin ? undefined : or(eq(tables.isPrivate, false), eq(tables.creatorId, actor.id)),
+          listableBy(actor, isProjectAdmin(actor, project)),
         );
   const rows = await db
     .select()
@@ -398,12 +453,10 @@ export async function listTables(
     .orderBy(desc(tables.createdAt), tables.id)
     .limit(TABLE_LIST_PAGE_SIZE)
     .offset(skip);
-  const visible = rows.filter((r) => mayListTable(actor, project, r));
-  return tableInfos(db, project, visible, seesHiddenOptions(actor, project));
+  return tableInfos(db, project, rows, seesHiddenOptions(actor, project));
 }
 
 export async function countOpenTables(db: Db, actor: Actor, project: ProjectRow): Promise<number> {
-  const admin = isProjectAdmin(actor, project);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tables)
@@ -411,8 +464,25 @@ export async function countOpenTables(db: Db, actor: Actor, project: ProjectRow)
       and(
         eq(tables.projectSlug, project.slug),
         eq(tables.status, "open"),
-        admin ? undefined : or(eq(tables.isPrivate, false), eq(tables.creatorId, actor.id)),
+        listableBy(actor, isProjectAdmin(actor, project)),
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * One table's tile (the table page's pre-start lobby shows it, with its join buttons). Whoever may
+ * open the project may open any of its tables by id, private ones too (the shared link; spec section
+ * 2, private-table notice): the id is the secret, so an unknown id and a table of a project the actor
+ * may not open answer alike.
+ */
+export async function tableTile(db: Db, actor: Actor, tableId: string): Promise<TableInfo> {
+  const [row] = await db
+    .select({ table: tables, project: projects })
+    .from(tables)
+    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+    .where(eq(tables.id, tableId));
+  if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+  const [tile] = await tableInfos(db, row.project, [row.table], seesHiddenOptions(actor, row.project));
+  return tile!;
 }

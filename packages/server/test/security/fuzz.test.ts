@@ -375,6 +375,7 @@ const MAY_SUCCEED = new Set([
   "GET /api/get-user-game-stats/",
   "GET /api/user-bio/",
   "GET /api/get-user-badges",
+  "GET /api/badges",
   "GET /api/container-content",
   "GET /api/leave-lobby/:slug",
   "GET /api/table-close/:tableId",

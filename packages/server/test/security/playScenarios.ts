@@ -96,6 +96,12 @@ export function playScenarios(): HttpScenario[] {
       call: () => get(`/api/get-table-list/?projectSlug=${GAME}&status=midgame`),
     },
     {
+      route: "GET /api/get-table-tile/:tableId",
+      // A private table's tile, like its page, opens by its id for whoever may open the project.
+      expect: members,
+      call: (_a, { w }) => get(`/api/get-table-tile/${w.privateTable}`),
+    },
+    {
       route: "GET /api/get-table-list/",
       name: "a user's finished tables (profile)",
       // Anyone's profile opens; tables of projects the caller may not see are left out of the list.
@@ -200,6 +206,32 @@ export function playScenarios(): HttpScenario[] {
       route: "GET /api/get-user-badges",
       expect: loggedIn,
       call: () => get("/api/get-user-badges?username=tester"),
+    },
+    // Badges are given by site admins only (the spec names no way; issue 19): not by a user to
+    // themselves, not by project mods or staff.
+    { route: "GET /api/badges", expect: siteAdmins, call: () => get("/api/badges") },
+    {
+      route: "POST /api/award-badge",
+      name: "to oneself",
+      expect: siteAdmins,
+      call: (a) =>
+        post("/api/award-badge", {
+          username: a === "anonymous" ? "tester" : a,
+          name: unique(`self-${name(a)}`),
+          displayName: "Self-made",
+        }),
+    },
+    {
+      route: "POST /api/remove-badge",
+      expect: siteAdmins,
+      call: async (a, { w }) => {
+        const badge = unique(`gone-${name(a)}`);
+        await must(
+          w.as.admin.post("/api/award-badge", { username: "tester", name: badge, displayName: "Gone" }),
+          "award",
+        );
+        return post("/api/remove-badge", { username: "tester", name: badge });
+      },
     },
 
     // ---- the table page (game-table sections 6, 7)

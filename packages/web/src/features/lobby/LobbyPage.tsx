@@ -54,7 +54,7 @@ function Lobby({ detail, viewer }: { detail: ProjectDetail; viewer: Viewer }) {
   const [params] = useSearchParams();
   const [section, setSection] = useState<Section>(params.get("openSection") === "join" ? "join" : null);
   const [tab, setTab] = useState<TableListStatus>("open");
-  const newIds = useLobbyEvents(slug, detail.project_name, viewer);
+  const newIds = useLobbyEvents(slug, viewer);
   const client = useQueryClient();
   const navigate = useNavigate();
 

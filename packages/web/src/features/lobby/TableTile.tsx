@@ -18,7 +18,15 @@ import { Link, useNavigate } from "react-router";
 import { lobbyCache, useTableAction } from "./api";
 import { ColorDot } from "./ColorDot";
 import { CopyTableLink } from "./CopyTableLink";
-import { ACTION_LABELS, seatJoined, seatLabel, seatLeft, tileOffer, type Viewer } from "./tableLists";
+import {
+  ACTION_LABELS,
+  seatJoined,
+  seatLabel,
+  seatLeft,
+  tileOffer,
+  tileStatText,
+  type Viewer,
+} from "./tableLists";
 import { tablePath } from "./useLobbyEvents";
 
 interface Props {
@@ -28,6 +36,13 @@ interface Props {
   isNew?: boolean;
   /** Outside the lobby (the profile) the tile links to its project's lobby. */
   showLobbyLink?: boolean;
+  /**
+   * On the table's own page before it starts (its pre-start lobby, where the shared link leads): the
+   * tile offers 'Leave lobby', back to the project's lobby, and its actions need no lobby lists.
+   */
+  inTableLobby?: boolean;
+  /** A join, leave or start of this tile worked (the caller refreshes what it shows). */
+  onChanged?: () => void;
 }
 
 const STATUS_LABELS: Record<TableInfo["status"], string> = {
@@ -43,7 +58,14 @@ function formatTime(iso: string): string {
 }
 
 /** One table in the lobby lists (spec section 2, 'Table tile'). Every action's refusal shows in the tile. */
-export function TableTile({ table, viewer, isNew = false, showLobbyLink = false }: Props) {
+export function TableTile({
+  table,
+  viewer,
+  isNew = false,
+  showLobbyLink = false,
+  inTableLobby = false,
+  onChanged,
+}: Props) {
   const slug = table.projectInfo.slug;
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -63,8 +85,10 @@ export function TableTile({ table, viewer, isNew = false, showLobbyLink = false 
     actions.join.mutate(
       { tableId: table.tableId, color },
       {
-        onSuccess: () =>
-          cache.update(table.tableId, (t) => seatJoined(t, { tableId: t.tableId, color, userInfo: me })),
+        onSuccess: () => {
+          cache.update(table.tableId, (t) => seatJoined(t, { tableId: t.tableId, color, userInfo: me }));
+          onChanged?.();
+        },
         onError: fail,
       },
     );
@@ -72,14 +96,20 @@ export function TableTile({ table, viewer, isNew = false, showLobbyLink = false 
   const leave = (color: string) => {
     setError(null);
     actions.leave.mutate(table.tableId, {
-      onSuccess: () =>
-        cache.update(table.tableId, (t) => seatLeft(t, { tableId: t.tableId, color, userInfo: me })),
+      onSuccess: () => {
+        cache.update(table.tableId, (t) => seatLeft(t, { tableId: t.tableId, color, userInfo: me }));
+        onChanged?.();
+      },
       onError: fail,
     });
   };
   const start = () => {
     setError(null);
-    actions.start.mutate(table.tableId, { onSuccess: () => navigate(path), onError: fail });
+    // On the table's page the game loads there (its table-started event); from a list, go to it.
+    actions.start.mutate(table.tableId, {
+      onSuccess: () => (inTableLobby ? onChanged?.() : navigate(path)),
+      onError: fail,
+    });
   };
   const erase = () => {
     setConfirmDelete(false);
@@ -118,6 +148,9 @@ export function TableTile({ table, viewer, isNew = false, showLobbyLink = false 
             <Field key={key} name={option.display_name} value={option.display_value} />
           ))}
           {table.activePlayer && <Field name="Active player" value={activePlayerLabel(table)} />}
+          {(table.tableTileStats ?? []).map((stat) => (
+            <Field key={`stat-${stat.name}`} name={stat.displayName} value={tileStatText(stat)} />
+          ))}
         </Box>
         {table.playerColors.length > 0 && (
           <Box component="ul" aria-label="Players" sx={{ listStyle: "none", p: 0, m: 0 }}>
@@ -169,9 +202,14 @@ export function TableTile({ table, viewer, isNew = false, showLobbyLink = false 
             {ACTION_LABELS.start}
           </Button>
         )}
-        {offer.action && offer.action !== "start" && (
+        {offer.action && offer.action !== "start" && !inTableLobby && (
           <Button size="small" variant="contained" component={Link} to={path}>
             {ACTION_LABELS[offer.action]}
+          </Button>
+        )}
+        {inTableLobby && (
+          <Button size="small" component={Link} to={`/projects/${encodeURIComponent(slug)}`}>
+            Leave lobby
           </Button>
         )}
         {showLobbyLink && (

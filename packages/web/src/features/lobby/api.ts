@@ -174,9 +174,25 @@ export function useTableAction(slug: string) {
   };
 }
 
-/** Fetches the viewer's tables afresh (for a table-started event about a table not in any loaded list). */
-export async function fetchMyTables(slug: string): Promise<TableInfo[]> {
-  return fetchTables(slug, "my", 0);
+/**
+ * One table's tile by its id, whatever its project (GET /api/get-table-tile/{tableId}): the table
+ * page's pre-start lobby, and a table-started event about a table in no loaded list.
+ */
+export async function fetchTableTile(tableId: string): Promise<TableInfo> {
+  const result = await api<TableInfo>(`/api/get-table-tile/${enc(tableId)}`);
+  if (!result.ok || !result.json) throw new Error(failureText(result));
+  return result.json;
+}
+
+export const tableTileKey = (tableId: string) => ["table-tile", tableId] as const;
+
+export function useTableTile(tableId: string) {
+  return useQuery({
+    queryKey: tableTileKey(tableId),
+    queryFn: () => fetchTableTile(tableId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /** Edits every loaded list of the project at once: live events and local action results both use it. */

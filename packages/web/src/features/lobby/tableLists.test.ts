@@ -12,6 +12,7 @@ import {
   seatLeft,
   type TablePages,
   tileOffer,
+  tileStatText,
   toPage,
 } from "./tableLists";
 
@@ -157,5 +158,14 @@ describe("tileOffer", () => {
     expect(listsOf(t, { username: "ann" })).toEqual(["open", "my"]);
     expect(listsOf(t, { username: "bo" })).toEqual(["open", "my"]);
     expect(listsOf(t, { username: "cy" })).toEqual(["open"]);
+  });
+});
+
+describe("tile stats", () => {
+  it("show their text, else their number", () => {
+    const stat = { name: "score", displayName: "Score" };
+    expect(tileStatText({ ...stat, numValue: null, strValue: "red 3, blue 5" })).toBe("red 3, blue 5");
+    expect(tileStatText({ ...stat, numValue: 0, strValue: null })).toBe("0");
+    expect(tileStatText({ ...stat, numValue: null, strValue: null })).toBe("");
   });
 });

@@ -8,6 +8,7 @@ import {
   TABLE_LIST_PAGE_SIZE,
   type TableInfo,
   type TableListStatus,
+  type TableTileStat,
 } from "@tt/protocol";
 
 /** One loaded page. `full` remembers whether the server filled it, so live edits don't change paging. */
@@ -147,6 +148,11 @@ export function freeColors(table: TableInfo): string[] {
   return table.possibleColors.filter(
     (c) => !table.playerColors.some((s) => s.color === c && !s.nonuser && s.userInfo !== null),
   );
+}
+
+/** A tile stat's value as the tile shows it: its text, else its number. */
+export function tileStatText(stat: TableTileStat): string {
+  return stat.strValue ?? (stat.numValue === null ? "" : String(stat.numValue));
 }
 
 export function seatLabel(seat: SeatInfo): string {

@@ -4,8 +4,9 @@ import type { TableInfo } from "@tt/protocol";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSocket, useSocketEvent } from "../../app/socket";
-import { fetchMyTables, lobbyCache, lobbyKeys } from "./api";
-import { parsePlayerEvent, seatJoined, seatLeft, seatOf, type Viewer } from "./tableLists";
+import { fetchTableTile, lobbyCache, lobbyKeys } from "./api";
+import { type StartedNotice, startedNotice } from "./startedNotice";
+import { parsePlayerEvent, seatJoined, seatLeft, type Viewer } from "./tableLists";
 import { animateTitle } from "./titleAnimation";
 
 /** Path of a table's page. */
@@ -13,13 +14,10 @@ export function tablePath(slug: string, tableId: string): string {
   return `/projects/${encodeURIComponent(slug)}/table/${encodeURIComponent(tableId)}`;
 }
 
-function notifyStarted(projectName: string, tableId: string, mine: boolean): void {
+function showNotice(notice: StartedNotice, tableId: string): void {
   if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
   try {
-    new Notification(mine ? "Your table is starting" : "Table started", {
-      body: `${projectName}: table ${tableId} has started.`,
-      tag: `table-started-${tableId}`,
-    });
+    new Notification(notice.title, { body: notice.body, tag: `table-started-${tableId}` });
   } catch (err) {
     // Some mobile browsers allow notifications only from a service worker.
     console.warn("Notification failed:", err);
@@ -30,7 +28,7 @@ function notifyStarted(projectName: string, tableId: string, mine: boolean): voi
  * Subscribes the lobby to table-create, remove-table, player-joined, player-left and table-started.
  * Returns the ids of tables created while the page was open (flagged 'New').
  */
-export function useLobbyEvents(slug: string, projectName: string, viewer: Viewer): ReadonlySet<string> {
+export function useLobbyEvents(slug: string, viewer: Viewer): ReadonlySet<string> {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -91,29 +89,35 @@ export function useLobbyEvents(slug: string, projectName: string, viewer: Viewer
     if (event.userInfo?.username === viewer.username) void refreshMine();
   });
 
+  // The event names only the table, and a seated player hears it in any tab, also in another project's
+  // lobby: the notification and the page to go to come from the table itself (startedNotice.ts).
+  const announce = (tableId: string, table: TableInfo | undefined) => {
+    const notice = startedNotice(tableId, table, viewer.username);
+    showNotice(notice, tableId);
+    if (!notice.mine || notice.slug === null || !alive.current) return;
+    animateTitle();
+    navigate(tablePath(notice.slug, tableId));
+  };
+
   useSocketEvent("table-started", (tableId: string) => {
     const known = cache.find(tableId);
-    if (known?.status === "open") cache.adjustOpenCount(-1);
     refreshCount();
-    if (known) cache.move({ ...known, status: "midgame" }, viewer);
-    else void client.invalidateQueries({ queryKey: lobbyKeys.list(slug, "midgame") });
-    const go = (mine: boolean) => {
-      notifyStarted(projectName, tableId, mine);
-      if (!mine || !alive.current) return;
-      animateTitle();
-      navigate(tablePath(slug, tableId));
-    };
     if (known) {
-      go(Boolean(seatOf(known, viewer.username)));
+      if (known.status === "open") cache.adjustOpenCount(-1);
+      const started: TableInfo = { ...known, status: "midgame" };
+      cache.move(started, viewer);
+      announce(tableId, started);
       return;
     }
-    // Not in a loaded list (the join panel is closed): ask whether the viewer sits at it.
-    fetchMyTables(slug).then(
-      (mine) => {
-        const table = mine.find((t) => t.tableId === tableId);
-        go(Boolean(table && seatOf(table, viewer.username)));
+    // In no loaded list (the join panel is closed, or it is another project's table): its tile says
+    // which project it is and whether the viewer sits at it.
+    fetchTableTile(tableId).then(
+      (table) => {
+        if (table.projectInfo.slug === slug)
+          void client.invalidateQueries({ queryKey: lobbyKeys.list(slug, "midgame") });
+        announce(tableId, table);
       },
-      () => go(false),
+      () => announce(tableId, undefined),
     );
   });
 

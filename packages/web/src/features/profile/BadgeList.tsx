@@ -1,10 +1,22 @@
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { Badge } from "@tt/protocol";
 import { BadgeIcon } from "./BadgeIcon";
 
-/** 'Badges': icon, display name and description of each; an empty state when there are none. */
-export function BadgeList({ badges }: { badges: Badge[] }) {
+/**
+ * 'Badges': icon, display name and description of each; an empty state when there are none. With
+ * `onRemove` (a site admin's view) each badge has a button that takes it from the user.
+ */
+export function BadgeList({
+  badges,
+  onRemove,
+  busy = false,
+}: {
+  badges: Badge[];
+  onRemove?: (badge: Badge) => void;
+  busy?: boolean;
+}) {
   if (badges.length === 0) return <Typography color="text.secondary">No badges yet.</Typography>;
   return (
     <Box component="ul" aria-label="Badges" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
@@ -17,6 +29,18 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
               {badge.description}
             </Typography>
           </div>
+          {onRemove && (
+            <Button
+              size="small"
+              color="error"
+              disabled={busy}
+              aria-label={`Remove badge ${badge.displayName}`}
+              onClick={() => onRemove(badge)}
+              sx={{ ml: "auto" }}
+            >
+              Remove
+            </Button>
+          )}
         </Box>
       ))}
     </Box>

@@ -8,11 +8,12 @@ import { useId } from "react";
 import { useParams } from "react-router";
 import { useCurrentUser } from "../../app/auth";
 import { WaitState } from "../../app/WaitState";
+import { isSiteAdmin } from "../../lib/roles";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import type { Viewer } from "../lobby/tableLists";
 import { useBadges, useBio, useGameStats } from "./api";
-import { BadgeList } from "./BadgeList";
+import { BadgesSection } from "./BadgesSection";
 import { BioSection } from "./BioSection";
 import { FinishedTables } from "./FinishedTables";
 import { GamesPlayed } from "./GamesPlayed";
@@ -54,7 +55,7 @@ function Profile({ username }: { username: string }) {
     <Stack spacing={3}>
       <Typography variant="h1">{username}</Typography>
       <Section title="Badges">
-        <BadgeList badges={badges.data} />
+        <BadgesSection username={username} badges={badges.data} admin={isSiteAdmin(viewer.role)} />
       </Section>
       <Section title="Bio">
         <BioSection username={username} bio={bio.data} owner={owner} />

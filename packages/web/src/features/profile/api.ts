@@ -1,7 +1,7 @@
 // Profile calls (platform-lobby-accounts.md section 7). A failed profile load carries the HTTP status
 // text, which the page shows in place of itself (section 8).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Badge, TableInfo } from "@tt/protocol";
+import type { AwardBadgeRequest, Badge, RemoveBadgeRequest, TableInfo } from "@tt/protocol";
 import { api, failureText, NETWORK_ERROR } from "../../lib/api";
 import { nextSkip, toPage } from "../lobby/tableLists";
 import { statusText } from "./profileLogic";
@@ -18,6 +18,8 @@ export const profileKeys = {
   bio: (u: string) => ["profile", u.toLowerCase(), "bio"] as const,
   badges: (u: string) => ["profile", u.toLowerCase(), "badges"] as const,
   tables: (u: string) => ["profile", u.toLowerCase(), "tables"] as const,
+  /** Every badge there is (site admins only: they award them). */
+  allBadges: ["badges"] as const,
 };
 
 /** Thrown when a profile call fails: the message is the status text ('Not Found'). */
@@ -87,3 +89,38 @@ export function useFinishedTables(username: string) {
     retry: false,
   });
 }
+
+/** Every badge there is, for a site admin's 'Award a badge' (others are refused, and never ask). */
+export function useAllBadges(enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.allBadges,
+    queryFn: async () => {
+      const result = await api<Badge[]>("/api/badges");
+      if (!result.ok || !Array.isArray(result.json)) throw new Error(failureText(result));
+      return result.json;
+    },
+    enabled,
+    retry: false,
+  });
+}
+
+/** A site admin's badge change: the answer is the user's badges as they are now. */
+function useBadgeChange<T extends { username: string }>(path: string, username: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Omit<T, "username">): Promise<Badge[]> => {
+      const result = await api<Badge[]>(path, { method: "POST", body: { ...body, username } });
+      if (!result.ok || !Array.isArray(result.json)) throw new Error(failureText(result));
+      return result.json;
+    },
+    onSuccess: (list) => {
+      client.setQueryData(profileKeys.badges(username), list);
+      void client.invalidateQueries({ queryKey: profileKeys.allBadges });
+    },
+  });
+}
+
+export const useAwardBadge = (username: string) =>
+  useBadgeChange<AwardBadgeRequest>("/api/award-badge", username);
+export const useRemoveBadge = (username: string) =>
+  useBadgeChange<RemoveBadgeRequest>("/api/remove-badge", username);
