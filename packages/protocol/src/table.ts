@@ -60,6 +60,13 @@ export interface TableLoadResponse {
   expected_move_id: number;
   /** Bound to the component editor: saved development components reach this table at once. */
   isBound: boolean;
+  /**
+   * The admin and designer controls of section 6 this user may use here, as the server's own checks
+   * answer (the page offers these and decides none of it): reload, bind and restart (site admins and
+   * the project's designers), invite links (a demo-invite table's site admins, designers and mods),
+   * debug tables (site admins).
+   */
+  controls: { maintain: boolean; invite: boolean; debug: boolean };
 }
 
 /**

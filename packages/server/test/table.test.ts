@@ -80,12 +80,15 @@ describe("table-open", () => {
       events: [],
       live: { viewer: "red", events: [], fullViewers: [], mayWatchFull: false },
       expected_move_id: 0,
+      // A designer of another project (test-game), not of chess: no section 6 control here.
+      controls: { maintain: false, invite: false, debug: false },
     });
     expect(load.live?.situation.rng).toEqual({ state: 0 });
     expect(load.components).toMatchObject({ version: expect.any(Number) });
     expect((await as.player.get(`/api/table-open/${tableId}`)).json()).toMatchObject({
       yourSeat: "blue",
       live: { viewer: "blue" },
+      controls: { maintain: false, invite: false, debug: false },
     });
     expect((await as.outsider.get(`/api/table-open/${tableId}`)).json()).toMatchObject({
       yourSeat: null,
@@ -94,6 +97,8 @@ describe("table-open", () => {
     // A site admin who holds no seat may ask for the full view; the outsider's ask is not heard.
     expect((await as.admin.get(`/api/table-open/${tableId}?view=full`)).json()).toMatchObject({
       live: { viewer: "full", mayWatchFull: true },
+      // A site admin reloads, binds, restarts and makes debug tables; invite links are demo-invite's.
+      controls: { maintain: true, invite: false, debug: true },
     });
     expect((await as.outsider.get(`/api/table-open/${tableId}?view=full`)).json()).toMatchObject({
       live: { viewer: "spectator" },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Move } from "../moves/index.js";
 import { mustApply, testSituation } from "../test/fixture.js";
-import { effectiveTurns, fold, planUndo, replayMarks, type TableEvent, turnEvent, undo } from "./events.js";
+import {
+  effectiveTurns,
+  fold,
+  planUndo,
+  replayMarks,
+  type TableEvent,
+  turnEvent,
+  undo,
+  undoDisabled,
+} from "./events.js";
 
 const set = (name: string, value: number): Move => ({ type: "set global", name, value });
 
@@ -104,6 +113,10 @@ describe("table events", () => {
       code: "undo/not-allowed",
     });
     expect(planUndo(events, everyone, { seat: "red", timestamp: 0, editMode: true }).ok).toBe(true);
+    // The same answer the table's Undo button is greyed by.
+    expect(undoDisabled(everyone, false)).toBe(true);
+    expect(undoDisabled(everyone, true)).toBe(false);
+    expect(undoDisabled(testSituation(), false)).toBe(false);
   });
 
   it("tracks the turns in effect through repeated undos", () => {

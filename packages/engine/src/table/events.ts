@@ -222,6 +222,14 @@ export function fold(start: Situation, events: readonly TableEvent[]): Situation
   return situation;
 }
 
+/**
+ * Undo is off for everyone while everyone plays, outside edit mode (game-table.md section 4): the
+ * table greys its Undo button with this answer, and planUndo refuses with it.
+ */
+export function undoDisabled(situation: Situation, editMode: boolean): boolean {
+  return !editMode && activeState(situation).activePlayer === EVERYONE;
+}
+
 export interface UndoRequest {
   seat: string;
   editMode?: boolean;
@@ -240,7 +248,7 @@ export function planUndo(
   request: UndoRequest,
 ): Result<UndoEvent> {
   const editMode = request.editMode === true;
-  if (!editMode && activeState(current).activePlayer === EVERYONE) {
+  if (undoDisabled(current, editMode)) {
     return refuse("undo/not-allowed", ["undo is disabled while everyone plays"]);
   }
   const stack = effectiveTurns(events);

@@ -8,10 +8,18 @@ import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
-import { mayActForAnySeat, mayViewProject, seesHiddenOptions } from "../auth/permissions";
+import {
+  type Actor,
+  isProjectAdmin,
+  isSiteAdmin,
+  mayActForAnySeat,
+  mayViewProject,
+  seesHiddenOptions,
+} from "../auth/permissions";
 import { projects, tableChat, tables } from "../db/schema";
+import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
-import { projectOptions } from "../projects/load";
+import { type ProjectRow, projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { type Io, setTabMembership } from "../realtime/socket";
 import { knownFullViewers } from "../realtime/table";
@@ -35,6 +43,20 @@ function sheetOutline(sheet: unknown): Record<string, number> {
     Object.entries(sheet).map(([name, rows]) => [name, Array.isArray(rows) ? rows.length : 0]),
   );
 }
+
+/**
+ * The section 6 controls the table page offers this user: the checks their routes and socket handlers
+ * make (restart, bind, reload: mayMaintainDecks; invite links: tables/invite.ts; debug tables:
+ * tables/admin.ts), so the page never restates who may use them.
+ */
+function controlsFor(actor: Actor, project: ProjectRow, tableMode: string): TableLoadResponse["controls"] {
+  return {
+    maintain: mayMaintainDecks(actor, project),
+    invite: tableMode === DEMO_INVITE && isProjectAdmin(actor, project),
+    debug: isSiteAdmin(actor),
+  };
+}
+
 const sessionQuery = z.object({ sessionId: z.string().max(100).optional() });
 const openQuery = sessionQuery.extend({
   playAsColor: z.string().min(1).max(20).optional(),
@@ -152,6 +174,7 @@ export function tableRoutes(
       anySeat: anySeatMode(table.tableMode),
       expected_move_id: table.expectedMoveId,
       isBound: table.isBound,
+      controls: controlsFor(actor, project, table.tableMode),
     };
     return body;
   });

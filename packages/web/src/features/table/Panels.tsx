@@ -10,7 +10,8 @@ import type { LogMessage, Button as StateButton } from "@tt/engine";
 import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
 import { type Ref, useEffect, useRef, useState } from "react";
 import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPopupMs } from "./statusBar";
-import type { ChatPopup, ShownAlert } from "./useTableSession";
+import type { ChatPopup } from "./useTableChat";
+import type { ShownAlert } from "./useTableSession";
 
 const ALERT_COLOURS: Record<AlertColor, { bg: string; fg: string }> = {
   pink: { bg: "#f8bbd0", fg: "#4a0e24" },

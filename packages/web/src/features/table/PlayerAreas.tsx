@@ -17,7 +17,8 @@ import {
   showsPlayerButtons,
 } from "@tt/engine";
 import { type RefObject, useEffect, useRef } from "react";
-import { type BoardEnv, BoardEnvProvider, ComponentNode } from "./Board";
+import { type BoardEnv, BoardEnvProvider } from "./boardEnv";
+import { ComponentNode } from "./ComponentNode";
 import { areaScale, colourHex } from "./layout";
 import { counterFlight, evaluationSpeed, flyTokens } from "./motion";
 

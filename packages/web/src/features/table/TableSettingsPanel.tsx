@@ -21,9 +21,9 @@ import { VOLUME, ZOOM } from "./settings";
 import type { TableSettingsState } from "./useTableSettings";
 
 export interface TableControls {
-  /** Site admins and the project's designers (section 6). */
+  /** Reload, bind, restart: the server's answer (table.controls.maintain; site admins and designers). */
   mayReload: boolean;
-  /** Site admins only: debug tables. */
+  /** Debug tables: the server's answer (table.controls.debug; site admins). */
   isAdmin: boolean;
   midgame: boolean;
   bound: boolean;

@@ -1,14 +1,11 @@
 // The live table: the viewer's log (its view, never the full situation) and the optimistic turn, the
-// socket subscription (again on every reconnect, from the last applied seq), turns, chat and pings.
+// turns and undos this tab sends, and the rules' answers the board draws (highlights, clickable).
+// What arrives from the server is useTableFeed's; the chat and pings are useTableChat's.
 
 import {
   type Action,
   activeState,
   clickableComponents,
-  createViewerLog,
-  FULL_VIEW,
-  headerOf,
-  lastSeq,
   type MoveStep,
   mayAct,
   type PieceLibrary,
@@ -20,23 +17,12 @@ import {
   viewerLogLines,
 } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
-import type { ChatMessage, PingMessage, TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
+import type { TableLoadResponse } from "@tt/protocol";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useCurrentUser } from "../../app/auth";
-import { useSocket, useSocketEvent } from "../../app/socket";
+import { useSocket } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
-import { replay } from "./eventLog";
 import { delayedEvalMs, evaluationSpeed } from "./motion";
-import {
-  displayedSituation,
-  expectedMoveId,
-  receiveEvents,
-  receiveReject,
-  resynced,
-  startPending,
-  type TableModel,
-} from "./reconcile";
-import { play } from "./sounds";
+import { displayedSituation, expectedMoveId, startPending, type TableModel } from "./reconcile";
 import {
   type AlertMessage,
   CHEAT_HINT,
@@ -44,11 +30,11 @@ import {
   clientStatus,
   DO_IT_ANYWAY,
   moveBlock,
-  PING_MS,
   refusalAlert,
-  systemError,
   viewOnlyAlert,
 } from "./statusBar";
+import { useTableChat } from "./useTableChat";
+import { modelOf, useTableFeed } from "./useTableFeed";
 
 export interface Held {
   /** Actions that produced the local selection; sent with the turn that completes it. */
@@ -56,21 +42,8 @@ export interface Held {
   selected: string | null;
 }
 
-export interface Ping {
-  id: number;
-  sourcePlayer: string;
-  x: number;
-  y: number;
-}
-
 export interface ShownAlert extends AlertMessage {
   id: number;
-}
-
-/** A chat message shown over the board for a moment, as well as in the panel. */
-export interface ChatPopup {
-  id: number;
-  chat: ChatMessage;
 }
 
 /** How a turn is sent: with earlier selection clicks or alone, and as a cheat in edit mode. */
@@ -84,19 +57,6 @@ interface ActOptions {
 
 const MAX_ACTIONS = 20;
 const PENDING_TIMEOUT_MS = 15000;
-const RECONNECT_NUDGE_MS = 5000;
-
-/** A running table as this user's view; an ended one whole, folded from its log. */
-function modelOf(load: TableLoadResponse): TableModel | null {
-  if (load.live !== null) {
-    const { viewer, situation, events } = load.live;
-    return { confirmed: createViewerLog(viewer, situation, events), pending: null, outOfSync: false };
-  }
-  if (load.start_position === null) return null;
-  const { situation } = replay(load.start_position, load.events);
-  const history = load.events.map((event) => ({ ...headerOf(event), steps: [], log: [] }));
-  return { confirmed: createViewerLog(FULL_VIEW, situation, history), pending: null, outOfSync: false };
-}
 
 export interface SessionOptions {
   editMode: boolean;
@@ -117,7 +77,6 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const { editMode, onStarted, onComponents, cheatMode = false, viewOnly = false, fullView = false } = how;
   const onEnded = how.onEnded ?? onStarted;
   const { socket, connected } = useSocket();
-  const me = useCurrentUser().data?.username ?? null;
   const tableId = load.tableId;
   const slug = load.projectInfo.slug;
   const module: RuleModule = useMemo(() => registry.moduleFor(slug), [slug]);
@@ -126,6 +85,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     [load.components],
   );
   const options = load.options;
+  const talk = useTableChat(tableId, load.chatMessages);
 
   const [model, setModelState] = useState<TableModel | null>(() => {
     try {
@@ -140,12 +100,9 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setModelState(next);
   }, []);
   const [status, setStatus] = useState<string>(load.status);
-  const [chat, setChat] = useState<ChatMessage[]>(load.chatMessages);
   const [alert, setAlert] = useState<ShownAlert | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
-  const [pings, setPings] = useState<Ping[]>([]);
   const [evaluating, setEvaluating] = useState(false);
-  const [chatPopup, setChatPopup] = useState<ChatPopup | null>(null);
   /** The moves of the turn drawn last (own or received), in outline: the board plays them in order. */
   const [turnMoves, setTurnMovesState] = useState<{ steps: readonly MoveStep[]; renamed: Renames }>({
     steps: [],
@@ -164,134 +121,20 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   }, []);
 
   const clearAlert = useCallback(() => setAlert(null), []);
-  const clearChatPopup = useCallback(() => setChatPopup(null), []);
 
-  const subscribe = useCallback(
-    (fresh = false) => {
-      if (!socket) return;
-      const current = modelRef.current;
-      const from = current === null || fresh ? -1 : lastSeq(current.confirmed);
-      setEvaluating(true);
-      socket.emit("table-subscribe", { tableId, lastSeq: from, fullView }, (ack: TableSubscribeAck) => {
-        setEvaluating(false);
-        if (!ack.ok) {
-          showAlert(systemError(ack.reason));
-          return;
-        }
-        setStatus(ack.status);
-        setFullViewers(ack.fullViewers);
-        const now = modelRef.current;
-        if (now === null) {
-          if (ack.status !== "open") onStarted();
-          return;
-        }
-        // The whole log is revealed once the game is over: a running table's page loads it again,
-        // once (a page loaded as ended has it already).
-        if (ack.status === "ended" && load.live !== null) {
-          onEnded();
-          return;
-        }
-        // Turns caught up after a reconnect show at once, not one move after another.
-        if (ack.events.length > 0 || ack.situation !== undefined) setTurnMoves([]);
-        setModel(resynced(now, ack));
-      });
-    },
-    [socket, tableId, fullView, showAlert, setModel, onStarted, onEnded, load.live, setTurnMoves],
-  );
-
-  // Subscribe after load and again on every reconnect, from the last applied seq; from scratch when
-  // the viewer changes (a privileged watcher switching to or from the full view).
-  const viewerKey = useRef(fullView);
-  useEffect(() => {
-    if (!connected) return;
-    const fresh = viewerKey.current !== fullView;
-    viewerKey.current = fullView;
-    subscribe(fresh);
-  }, [connected, subscribe, fullView]);
-
-  // Socket.IO gives up after a refused handshake (e.g. while a restarting server warms up): keep
-  // trying while this page is open, so the table comes back by itself.
-  useEffect(() => {
-    if (connected || !socket) return;
-    const timer = window.setInterval(() => {
-      if (!socket.connected && !socket.active) socket.connect();
-    }, RECONNECT_NUDGE_MS);
-    return () => window.clearInterval(timer);
-  }, [connected, socket]);
-
-  useSocketEvent("table-event", (message) => {
-    if (message.tableId !== tableId) return;
-    if (message.type === "chat-message") {
-      setChat((previous) => [...previous, message.chat]);
-      if (message.chat.username !== me && message.chat.type !== "player-joined") {
-        play("chat pop");
-        alertId.current += 1;
-        setChatPopup({ id: alertId.current, chat: message.chat });
-      }
-      return;
-    }
-    // New components are not an event of the log: the table is loaded again with them.
-    if (message.type === "reload-components" || message.type === "reload-dev-editor-components") {
-      onComponents();
-      return;
-    }
-    if (message.type === "full-viewers") {
-      setFullViewers(message.usernames);
-      return;
-    }
-    if (
-      message.type !== "game-move" &&
-      message.type !== "undo" &&
-      message.type !== "reload-data-sheet" &&
-      message.type !== "reload-decks"
-    )
-      return;
-    const current = modelRef.current;
-    if (current === null) return;
-    const outcome = receiveEvents(current, [message.event]);
-    // Another's turn plays its moves in order; the confirmation of one's own was played already,
-    // unless it waited for the server (chance, hidden information): then it plays now.
-    const event = message.event;
-    const mine = event.turnUID !== undefined && event.turnUID === current.pending?.turnUID;
-    if (event.kind === "undo") setTurnMoves([]);
-    else if (!mine || current.pending?.situation === null) setTurnMoves(event.steps, event.renamed);
-    // New card templates come with the table load, not the event: fetch it again.
-    if (message.type === "reload-decks" && outcome.error === null) onStarted();
-    setModel(outcome.model);
-    if (outcome.error !== null) showAlert(systemError(outcome.error));
-    // The game is over: everything is revealed, so the table is loaded again, whole.
-    if (outcome.model.confirmed.view.ended && load.live !== null) {
-      setStatus("ended");
-      onEnded();
-      return;
-    }
-    if (outcome.resync) subscribe();
-  });
-
-  useSocketEvent("table-event-reject", (message) => {
-    if (message.tableId !== tableId) return;
-    const current = modelRef.current;
-    if (current === null) return;
-    const outcome = receiveReject(current, message);
-    setModel(outcome.model);
-    if (outcome.alert !== null) showAlert(refusalAlert(outcome.alert.reason, outcome.alert.code));
-    if (outcome.resync) subscribe();
-  });
-
-  useSocketEvent("table-restarted", (id) => {
-    if (id === tableId) window.location.reload();
-  });
-  useSocketEvent("table-started", (id) => {
-    if (id === tableId && modelRef.current === null) onStarted();
-  });
-
-  const pingId = useRef(0);
-  useSocketEvent("ping", (message: PingMessage) => {
-    if (message.tableId !== tableId) return;
-    pingId.current += 1;
-    const ping = { id: pingId.current, sourcePlayer: message.sourcePlayer, ...message.data };
-    setPings((previous) => [...previous, ping]);
-    window.setTimeout(() => setPings((previous) => previous.filter((p) => p.id !== ping.id)), PING_MS);
+  const subscribe = useTableFeed({
+    load,
+    fullView,
+    modelRef,
+    setModel,
+    setStatus,
+    setFullViewers,
+    setEvaluating,
+    setTurnMoves,
+    showAlert,
+    onStarted,
+    onEnded,
+    onComponents,
   });
 
   const clientState: ClientStatus = clientStatus({
@@ -468,13 +311,6 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
 
   const skipEvaluation = useCallback(() => setEvaluating(false), []);
 
-  const sendChat = useCallback(
-    (message: string) => {
-      socket?.emit("chat message", { tableId, message });
-    },
-    [socket, tableId],
-  );
-
   /** Designers and site admins: the table takes the project's current data sheet, decks or components. */
   const reload = useCallback(
     (what: "data sheet" | "decks" | "components" | "dev components") => {
@@ -483,13 +319,6 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       else if (what === "data sheet") socket?.emit("reload data sheet", payload);
       else if (what === "components") socket?.emit("reload components", payload);
       else socket?.emit("reload dev editor components", payload);
-    },
-    [socket, tableId],
-  );
-
-  const sendPing = useCallback(
-    (x: number, y: number) => {
-      socket?.emit("ping", { tableId, x, y });
     },
     [socket, tableId],
   );
@@ -530,21 +359,16 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     fullViewers,
     status: situation?.ended ? "ended" : status,
     clientState,
-    chat,
-    chatPopup,
-    clearChatPopup,
+    ...talk,
     alert,
     clearAlert,
     showAlert,
-    pings,
     selected,
     highlights,
     clickable,
     act,
     undo,
     deselect,
-    sendChat,
-    sendPing,
     reload,
     skipEvaluation,
     turnMoves,

@@ -1,0 +1,74 @@
+// A loaded table: the seat this tab plays as, the page's UI flags (tableUi.ts) and the live session;
+// the pre-start lobby until the table starts, the game view after.
+
+import Alert from "@mui/material/Alert";
+import { FULL_VIEW } from "@tt/engine";
+import type { TableLoadResponse } from "@tt/protocol";
+import { useReducer, useState } from "react";
+import { useCurrentUser } from "../../app/auth";
+import { local } from "../../lib/storage";
+import { GameView } from "./GameView";
+import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
+import { TableLobby } from "./TableLobby";
+import { INITIAL_TABLE_UI, tableUi } from "./tableUi";
+import { useTableSession } from "./useTableSession";
+
+export function TableView(props: {
+  table: TableLoadResponse;
+  onStarted: () => void;
+  onEnded: () => void;
+  onComponents: () => void;
+  queryColour: string | null;
+}) {
+  const { table, onStarted, onEnded, onComponents, queryColour } = props;
+  const colours = table.playerColors.map((p) => p.color);
+  const role = useCurrentUser().data?.role ?? "";
+  const seatCtx = {
+    yourSeat: table.yourSeat,
+    anySeat: table.anySeat,
+    colours,
+    viewMode: isViewMode(table.tableMode, table.status, role, queryColour),
+    // A running table sends only this user's view: other colours' eyes show nothing more.
+    secret: table.live !== null && table.live.viewer !== FULL_VIEW,
+  };
+  const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
+  const setSeat = (next: string) => {
+    local.setItem(playAsKey(table.tableId), next);
+    setSeatState(next);
+  };
+  const [ui, dispatch] = useReducer(tableUi, INITIAL_TABLE_UI);
+  // Edit and cheat mode apply only where the table's mode allows edit mode.
+  const editMode = ui.editMode && table.editModeAllowed;
+  const cheatMode = ui.cheatMode && table.editModeAllowed;
+  const session = useTableSession(table, seat, {
+    editMode,
+    onStarted,
+    onEnded,
+    onComponents,
+    cheatMode,
+    viewOnly: !actsAs(seatCtx, seat),
+    fullView: ui.fullView,
+  });
+
+  if (table.status === "open" && table.live === null) {
+    return <TableLobby table={table} session={session} />;
+  }
+  if (session.situation === null) {
+    return <Alert severity="info">Table has not started, and no data found</Alert>;
+  }
+  return (
+    <GameView
+      table={table}
+      session={session}
+      seat={seat}
+      seatChoices={seatChoices(seatCtx)}
+      onSeat={setSeat}
+      ui={ui}
+      dispatch={dispatch}
+      editMode={editMode}
+      cheatMode={cheatMode}
+      onReloadComponents={onComponents}
+      mayWatchFull={table.live?.mayWatchFull === true}
+    />
+  );
+}
