@@ -354,16 +354,23 @@ describe("table tile stats", () => {
       return who.rec.next("table-event");
     };
     await turn(white, 0, [click("white-pawn-e2"), to("e4")]);
-    expect((await stats(t.tableId))["Moves played"]).toBe(each({ [sides.white]: 1, [sides.black]: 0 }));
+    await expect
+      .poll(async () => (await stats(t.tableId))["Moves played"])
+      .toBe(each({ [sides.white]: 1, [sides.black]: 0 }));
 
     white.s.emit("undo", { tableId: t.tableId, moveId: 1, turnUID: "tt-undo", editMode: false });
     await white.rec.next("table-event");
-    expect((await stats(t.tableId))["Moves played"]).toBe(each({ red: 0, blue: 0 }));
+    await expect.poll(async () => (await stats(t.tableId))["Moves played"]).toBe(each({ red: 0, blue: 0 }));
 
     await turn(white, 2, [click("white-pawn-e2"), to("e4")]);
     await turn(black, 3, [{ kind: "press state button", button: "resign" }]);
+    // The end is written once the resigning turn is stored and sent: the lobby's tile follows it.
+    await expect
+      .poll(async () => ((await tile(as.outsider, t.tableId)).json() as TableInfo).status, {
+        timeout: 10_000,
+      })
+      .toBe("ended");
     const ended = (await tile(as.outsider, t.tableId)).json() as TableInfo;
-    expect(ended.status).toBe("ended");
     expect(await stats(t.tableId)).toEqual({
       Score: each({ [sides.white]: 1, [sides.black]: 0 }),
       "Moves played": each({ [sides.white]: 1, [sides.black]: 0 }),
