@@ -679,10 +679,10 @@ describe("table controls", () => {
     const card = hand.locator('[data-component-id]:not([data-component-id^="area-"])').last();
     await card.waitFor();
     const id = (await card.getAttribute("data-component-id")) ?? "";
-    // The player areas lie below the board: bring the hand into the window first.
+    // The player areas lie below the board: bring the hand into the window first, and measure once the
+    // layout has settled (the areas follow the board's scale, which follows the window).
     await card.scrollIntoViewIfNeeded();
-    const box = await card.boundingBox();
-    if (!box) throw new Error("no card in the hand");
+    const box = await settledBox(card);
     const at = { x: box.x + 5, y: box.y + box.height / 2 };
     // Hovered once the card takes the pointer: the closing 'Play as' list's backdrop may still cover it.
     await card.hover({ position: { x: 5, y: box.height / 2 } });
@@ -746,3 +746,25 @@ describe("table controls", () => {
     expect(sal.errors).toEqual([]);
   });
 });
+
+/** A locator's box once two reads 150 ms apart agree (sizes that follow the window have been applied). */
+async function settledBox(locator: {
+  boundingBox: () => Promise<{ x: number; y: number; width: number; height: number } | null>;
+}) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await locator.boundingBox();
+    if (
+      now &&
+      last &&
+      Math.abs(now.x - last.x) < 0.5 &&
+      Math.abs(now.y - last.y) < 0.5 &&
+      Math.abs(now.width - last.width) < 0.5
+    )
+      return now;
+    last = now;
+  }
+  if (!last) throw new Error("no card in the hand");
+  return last;
+}
