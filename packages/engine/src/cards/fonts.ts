@@ -54,7 +54,8 @@ const SANS_HINT = /sans/i;
 const MONO_HINTS = /mono|courier|consolas|menlo|inconsolata|code/i;
 const SCRIPT_HINTS = /script|brush|hand|comic|marker/i;
 
-const GENERIC_NAMES = new Set([
+/** CSS generic families: never quoted, never split into family and style. */
+export const GENERIC_FONT_FAMILIES: ReadonlySet<string> = new Set([
   "serif",
   "sans-serif",
   "monospace",
@@ -74,7 +75,7 @@ const GENERIC_NAMES = new Set([
  */
 export function fontFaceOf(name: string): FontFace {
   const given = name.trim();
-  if (given === "" || GENERIC_NAMES.has(given.toLowerCase())) {
+  if (given === "" || GENERIC_FONT_FAMILIES.has(given.toLowerCase())) {
     const generic = (given.toLowerCase() || "sans-serif") as GenericFamily;
     return {
       family: given || "sans-serif",
@@ -156,7 +157,7 @@ function genericOf(family: string): GenericFamily {
  */
 export function fontFamilyList(face: FontFace): string {
   const names = [face.postScript, face.family]
-    .filter((n): n is string => n !== null && n !== "" && !GENERIC_NAMES.has(n.toLowerCase()))
+    .filter((n): n is string => n !== null && n !== "" && !GENERIC_FONT_FAMILIES.has(n.toLowerCase()))
     .map((n) => `"${safeFontName(n)}"`);
   return [...new Set(names), face.generic].join(", ");
 }

@@ -1,7 +1,7 @@
 import { type DeckFont, safeFontName } from "@tt/engine";
 import { ASSET_NAME_PATTERN, FONT_EXTENSIONS } from "@tt/protocol";
 import * as fontkit from "fontkit";
-import { type AssetRefusal, baseName } from "../storage/assetCheck";
+import { type AssetRefusal, badNameMessage, baseName } from "../storage/assetCheck";
 
 // A designer's font, uploaded with a deck's assets (admin-decks-editor.md section 7, issue 18): the
 // card layers name fonts by the PostScript name the .psd stores, so the file's own tables say which
@@ -61,14 +61,7 @@ const LABEL: Record<FontType, string> = {
 
 export function checkFont(raw: string, bytes: Buffer, maxBytes: number): FontCheck {
   const name = baseName(raw);
-  if (!ASSET_NAME_PATTERN.test(name))
-    return {
-      ok: false,
-      status: 400,
-      message:
-        `'${name}' is not an accepted file name: use letters, digits, '.', '_' and '-' only, ` +
-        "start with a letter or a digit, and keep it to 120 characters. Rename the file and upload it again.",
-    };
+  if (!ASSET_NAME_PATTERN.test(name)) return { ok: false, status: 400, message: badNameMessage(name) };
   const ext = extensionOf(name);
   if (ext === null) return { ok: false, status: 400, message: `${name} is not a font file.` };
   if (bytes.length > maxBytes)

@@ -64,6 +64,11 @@ const MB = 1024 * 1024;
 export const tooBigMessage = (name: string) =>
   `${name} is larger than ${ASSET_MAX_BYTES / MB} MB, the limit for one asset.`;
 
+/** The refusal of a file name outside ASSET_NAME_PATTERN, for images and fonts alike. */
+export const badNameMessage = (name: string) =>
+  `'${name}' is not an accepted file name: use letters, digits, '.', '_' and '-' only, ` +
+  "start with a letter or a digit, and keep it to 120 characters. Rename the file and upload it again.";
+
 /** The file name without any folder a browser or an OS may have put before it, trimmed. */
 export function baseName(raw: string): string {
   return raw.replace(/^.*[\\/]/, "").trim();
@@ -72,14 +77,7 @@ export function baseName(raw: string): string {
 export function checkAssetName(raw: string): { ok: true; name: string } | ({ ok: false } & AssetRefusal) {
   const name = baseName(raw);
   if (!name) return { ok: false, status: 400, message: "A file has no name." };
-  if (!ASSET_NAME_PATTERN.test(name))
-    return {
-      ok: false,
-      status: 400,
-      message:
-        `'${name}' is not an accepted file name: use letters, digits, '.', '_' and '-' only, ` +
-        "start with a letter or a digit, and keep it to 120 characters. Rename the file and upload it again.",
-    };
+  if (!ASSET_NAME_PATTERN.test(name)) return { ok: false, status: 400, message: badNameMessage(name) };
   const ext = extensionOf(name);
   if (!ext)
     return {

@@ -1,4 +1,4 @@
-import { assetUrl, type DeckAsset, ICON_CLASS } from "@tt/engine";
+import { assetUrl, type DeckAsset, GENERIC_FONT_FAMILIES, ICON_CLASS } from "@tt/engine";
 
 /**
  * What a card may put on the page. Card html and css come from a spreadsheet that any designer of the
@@ -174,23 +174,10 @@ export function isIconClass(classAttribute: string | null): boolean {
   return (classAttribute ?? "").split(/\s+/).includes(ICON_CLASS);
 }
 
-const GENERIC_FAMILIES = new Set([
-  "serif",
-  "sans-serif",
-  "monospace",
-  "cursive",
-  "fantasy",
-  "system-ui",
-  "ui-serif",
-  "ui-sans-serif",
-  "ui-monospace",
-  "ui-rounded",
-]);
-
 /** A .psd or set_font family as a css font-family: quoted unless generic or already a list. */
 export function fontFamilyCss(family: string): string {
   const name = family.trim();
-  if (name === "" || GENERIC_FAMILIES.has(name.toLowerCase())) return name || "sans-serif";
+  if (name === "" || GENERIC_FONT_FAMILIES.has(name.toLowerCase())) return name || "sans-serif";
   if (name.includes(",") || /^["'].*["']$/.test(name)) return name;
   return `"${name.replace(/["\\]/g, "")}"`;
 }
