@@ -14,6 +14,7 @@ const suites = [
   { name: "engine", file: "packages/engine/bench/index.ts" },
   { name: "chess perft", file: "bench/src/chess-perft.ts" },
   { name: "views", file: "bench/src/views.ts" },
+  { name: "bots", file: "bench/src/bots.ts" },
 ];
 
 for (const s of suites) {

@@ -1,7 +1,18 @@
 /** @tt/engine: the pure rules engine shared by server and browser. */
 
 export * from "./access.js";
+export { type GenericBotOptions, type GenericSearch, genericBot, randomBot } from "./bot/generic.js";
+export { type PlayGameOptions, playGame, type SelfPlayResult, type StopReason } from "./bot/play.js";
 export { firstActions, type RandomTurnOptions, randomTurn } from "./bot/random.js";
+export {
+  type LegalTurn,
+  legalTurns,
+  type Probe,
+  probe,
+  randomLegalTurn,
+  type SearchBudget,
+} from "./bot/turns.js";
+export type { Bot, BotContext, RngCell } from "./bot/types.js";
 export * from "./cards/index.js";
 export * from "./component-info.js";
 export * from "./constants.js";

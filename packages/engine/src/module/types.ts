@@ -156,6 +156,12 @@ export interface RuleModule {
   gameStates: { [name: string]: StateDefinition };
   stats(situation: Situation, ctx: RuleContext): OverviewStat[];
   /**
+   * Optional heuristic for bots (engine bot/generic.ts): how good `view` (a seat's view, placeholders
+   * for what it may not see) is for `seat`, higher is better, on any scale the game likes. The
+   * generic bot searches with it (greedy, Monte Carlo); without it bots play at random. No default.
+   */
+  evaluate?(view: Situation, seat: string, ctx: RuleContext): number;
+  /**
    * The flags of a turn that produced moves, decided from the situation before and after it (not
    * called for edit-mode turns). The default prevents undo of a turn that revealed hidden
    * information or used chance (defaultTurnFlags); a game that adds replay marks usually starts from

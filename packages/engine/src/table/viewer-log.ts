@@ -147,7 +147,7 @@ export function touchesHidden(before: Situation, after: Situation): boolean {
  * limit. With hidden pieces in the view, the server decides those turns. A rule's own stated reason
  * (turn/prevented) and the seat checks stand.
  */
-const UNSURE_REFUSALS: ReadonlySet<string> = new Set([
+export const UNSURE_REFUSALS: ReadonlySet<string> = new Set([
   "turn/script-error",
   "turn/move-limit",
   "turn/too-many-moves",

@@ -10,6 +10,7 @@ import {
   type Situation,
 } from "@tt/engine";
 import { BOARD, BOX, DECK, GOOD_NAMES, HAND, HAND_LIMIT, ROW, SLOTS, STALL } from "./data";
+import { evaluate } from "./heuristic";
 import { GOODS, type Good } from "./images";
 import {
   areaOf,
@@ -241,6 +242,9 @@ export const module: PartialRuleModule = {
     ...defaultTurnFlags(before, after, moves, turn, ctx),
     replayMarks: replayMarks(before, after, moves),
   }),
+
+  // How good a seat's view is for it, for the bots' search (heuristic.ts).
+  evaluate,
 
   stats: () => [
     { name: "score", displayName: "Score" },

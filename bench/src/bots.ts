@@ -1,0 +1,151 @@
+/**
+ * Self-play speed (issue 22): whole games played by bots through the engine's table holder, as the
+ * server records turns, each bot on its seat's view. Prints games per second of one thread and the
+ * CPU time per game (process CPU, so a busy machine shows in the wall time, less in the CPU time).
+ *
+ * A balance run plays its games in worker threads, so the figure that matters on this 2-core machine
+ * is also printed with one worker per core.
+ *
+ *   node --import tsx bench/src/bots.ts [--quick]
+ *   node --import tsx bench/src/bots.ts --first-player 1000 [--bot greedy]   first player's win rate
+ */
+import { cpus } from "node:os";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { playShippedGame, type ShippedGame, shippedGames } from "@tt/games";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const COLOURS = ["red", "blue", "green", "yellow"];
+
+function game(slug: string): ShippedGame {
+  const found = shippedGames.find((g) => g.content.slug === slug);
+  if (found === undefined) throw new Error(`${slug} is not shipped`);
+  return found;
+}
+
+interface Run {
+  games: number;
+  wallMs: number;
+  cpuMs: number;
+  turns: number;
+  refused: number;
+}
+
+function run(slug: string, seats: number, bots: string[], games: number, firstSeed: number): Run {
+  const g = game(slug);
+  const players = COLOURS.slice(0, seats);
+  const byseat = Object.fromEntries(players.map((c, i) => [c, bots[i % bots.length] as string]));
+  let turns = 0;
+  let refused = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const r = playShippedGame({ game: g, players, bots: byseat, seed: firstSeed + i, maxTurns: 2000 });
+    turns += r.turns;
+    refused += r.refused;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { games, wallMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, turns, refused };
+}
+
+function report(label: string, r: Run): void {
+  const perSecond = (1000 * r.games) / r.wallMs;
+  console.log(
+    `${label.padEnd(42)} ${perSecond.toFixed(1).padStart(7)} games/s   ${(r.cpuMs / r.games).toFixed(2).padStart(7)} ms CPU per game   ${(r.turns / r.games).toFixed(0)} events per game   ${r.refused} refused`,
+  );
+}
+
+interface Job {
+  slug: string;
+  seats: number;
+  bots: string[];
+  games: number;
+  firstSeed: number;
+}
+
+/** The same games shared among one worker thread per core; wall time from start to the last one's end. */
+async function parallel(job: Job, workers: number): Promise<Run> {
+  const share = Math.ceil(job.games / workers);
+  const t0 = performance.now();
+  const runs = await Promise.all(
+    Array.from({ length: workers }, (_, w) => {
+      const part: Job = { ...job, games: share, firstSeed: job.firstSeed + w * share };
+      return new Promise<Run>((resolve, reject) => {
+        // Node 20 does not carry tsx's loader into workers: register it there first (as the server's
+        // worker pool does, packages/server/src/work/boot.mjs), then load this file.
+        const boot = `import("tsx/esm/api").then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+        const worker = new Worker(boot, { eval: true, workerData: part });
+        worker.once("message", resolve);
+        worker.once("error", reject);
+      });
+    }),
+  );
+  const total = runs.reduce(
+    (a, r) => ({
+      games: a.games + r.games,
+      wallMs: 0,
+      cpuMs: a.cpuMs + r.cpuMs,
+      turns: a.turns + r.turns,
+      refused: a.refused + r.refused,
+    }),
+    { games: 0, wallMs: 0, cpuMs: 0, turns: 0, refused: 0 },
+  );
+  return { ...total, wallMs: performance.now() - t0 };
+}
+
+async function speed(): Promise<void> {
+  // A few games first, so the JIT has compiled the hot path before the clock runs.
+  run("night-market", 4, ["random"], quick ? 5 : 20, 10_000);
+  report("Night Market, 4 random bots", run("night-market", 4, ["random"], quick ? 30 : 200, 1));
+  const workers = Math.max(1, Math.min(2, cpus().length));
+  report(
+    `  the same, ${workers} worker threads`,
+    await parallel(
+      { slug: "night-market", seats: 4, bots: ["random"], games: quick ? 60 : 400, firstSeed: 1 },
+      workers,
+    ),
+  );
+  report("Night Market, 4 greedy bots (heuristic)", run("night-market", 4, ["greedy"], quick ? 5 : 30, 1));
+  run("chess", 2, ["chess-1"], 1, 10_000);
+  report("Chess, level 1 vs level 1", run("chess", 2, ["chess-1"], quick ? 3 : 20, 1));
+  report("Chess, level 2 vs level 2", run("chess", 2, ["chess-2"], quick ? 2 : 10, 1));
+}
+
+/** How often the seat that plays first wins, with a 95% interval (normal approximation). */
+function firstPlayer(games: number, bot: string): void {
+  console.log(`Night Market, first player's win rate (${games} games each, ${bot} bots, ties shared):`);
+  for (const seats of [2, 3, 4]) {
+    const g = game("night-market");
+    const players = COLOURS.slice(0, seats);
+    let firstWins = 0;
+    for (let i = 0; i < games; i++) {
+      const r = playShippedGame({
+        game: g,
+        players,
+        bots: Object.fromEntries(players.map((c) => [c, bot])),
+        seed: 1 + i,
+      });
+      if (r.winners.includes("red")) firstWins += 1 / r.winners.length;
+    }
+    const p = firstWins / games;
+    const half = 1.96 * Math.sqrt((p * (1 - p)) / games);
+    console.log(
+      `  ${seats} players: ${(100 * p).toFixed(1)}% (95% CI ${(100 * (p - half)).toFixed(1)}-${(100 * (p + half)).toFixed(1)}%; a fair seat: ${(100 / seats).toFixed(1)}%)`,
+    );
+  }
+}
+
+if (!isMainThread) {
+  const job = workerData as Job;
+  // Warm up like the main thread does, off the clock of the games counted.
+  run(job.slug, job.seats, job.bots, 10, 50_000);
+  parentPort?.postMessage(run(job.slug, job.seats, job.bots, job.games, job.firstSeed));
+} else {
+  const first = flag("--first-player");
+  if (first !== undefined) firstPlayer(Number(first), flag("--bot") ?? "random");
+  else await speed();
+}
