@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: pure unit tests, database-backed server tests (embedded PGlite, or the real
-// PostgreSQL when DATABASE_URL is set) and browser tests against a real server in Chromium.
+// Four projects: pure unit tests, database-backed server tests (embedded PGlite, or the real
+// PostgreSQL when DATABASE_URL is set), the abuse suite and browser tests against a real server in Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +23,18 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The standing abuse suite (npm run test:abuse, docs/abuse.md): attacks against a real server
+        // process, one file after another (each measures a victim's latency, so none may overlap).
+        test: {
+          name: "abuse",
+          include: ["packages/server/test/abuse/**/*.abuse.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./badges";
 export * from "./constants";
 export * from "./decks";
+export * from "./limits";
 export * from "./lobby";
 export * from "./options";
 export * from "./projects";

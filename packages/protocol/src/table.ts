@@ -67,6 +67,11 @@ export interface TableLoadResponse {
    * debug tables (site admins).
    */
   controls: { maintain: boolean; invite: boolean; debug: boolean };
+  /**
+   * The seated players (user names, in seat order) who have the table open in a tab now, on any
+   * instance. Only seats' names: who watches without a seat is not told.
+   */
+  connectedPlayers: string[];
 }
 
 /**
@@ -174,6 +179,11 @@ export const TABLE_REFUSALS = {
   badRequest: "table/bad-request",
   notAllowed: "table/not-allowed",
   system: "table/system-error",
+  /** Caps (limits.ts, issue 20): the turn itself, the table's log, its situation, its chat. */
+  turnTooLarge: "table/turn-too-large",
+  logFull: "table/log-full",
+  situationFull: "table/situation-full",
+  chatTooFast: "table/chat-too-fast",
 } as const;
 export type TableRefusalCode = (typeof TABLE_REFUSALS)[keyof typeof TABLE_REFUSALS];
 
@@ -204,6 +214,8 @@ export type TableSubscribeAck =
       /** The events after the client's lastSeq, without patches (the view comes whole with them). */
       events: ViewEvent[];
       fullViewers: string[];
+      /** As in the table load: the seated players who have the table open now. */
+      connectedPlayers: string[];
     }
   | { ok: false; reason: string; code: string };
 

@@ -28,9 +28,11 @@ import { tableRoutes } from "./http/tableRoutes";
 import { containsNul, NUL_REFUSAL } from "./http/textGuard";
 import { serveWebApp } from "./http/webApp";
 import type { PushService } from "./push/service";
+import { createRates } from "./realtime/rates";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
 import { tableHandlers, tableNotifier } from "./realtime/table";
 import type { Storage } from "./storage/storage";
+import { TableCapsCheck } from "./tables/caps";
 import { TableHub } from "./tables/hub";
 
 export interface AppDeps {
@@ -162,8 +164,13 @@ export async function buildApp(
   lobbyRoutes(app, deps, () => io);
   pushRoutes(app, deps);
   profileRoutes(app, deps);
-  const hub = new TableHub(options.database.db);
-  tableRoutes(app, deps, hub, () => io);
+  const hub = new TableHub(options.database.db, undefined, new TableCapsCheck(options.config.tableCaps));
+  // Buckets per session, user, table chat and heavy reads, shared by the instances through Redis.
+  const rates = createRates({ url: options.config.redisUrl, prefix: options.config.redisPrefix }, (err) =>
+    app.log.error({ err }, "rate limits: redis"),
+  );
+  app.addHook("onClose", () => rates.close());
+  tableRoutes(app, deps, hub, () => io, { rates, heavyReads: options.config.sessionCaps.heavyReads });
   tableAdminRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
@@ -194,6 +201,12 @@ export async function buildApp(
     tableHandlers(io, options.database.db, hub, {
       push: () => deps.push,
       rate: options.config.turnRate,
+      shared: {
+        rates,
+        session: options.config.sessionCaps.sessionRate,
+        user: options.config.sessionCaps.userRate,
+        chatPerMinute: options.config.tableCaps.chatPerMinute,
+      },
       log: app.log,
       // Alone, this instance knows every socket: a viewer with none here is sent nothing.
       alone: !options.config.redisUrl,

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { SESSION_CAPS, TABLE_CAPS } from "@tt/protocol";
 import { z } from "zod";
 import { DEFAULT_SHEET_URL_TEMPLATE, sheetOpenUrlTemplate } from "./projects/linkedSheet";
 
@@ -27,6 +28,22 @@ const envSchema = z.object({
   TURN_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   /** How many of them may come at once after a pause (the bucket's size). */
   TURN_BURST: z.coerce.number().int().positive().default(20),
+  /** Caps of issue 20 (protocol limits.ts, docs/abuse.md); the defaults are ~50x what the shipped games use. */
+  TURN_BYTES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.turnBytes),
+  TURN_MOVES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.turnMoves),
+  EVENT_BYTES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.eventBytes),
+  SITUATION_BYTES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.situationBytes),
+  TABLE_LOG_EVENTS_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.logEvents),
+  TABLE_LOG_BYTES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.logBytes),
+  CHAT_PER_TABLE_PER_MINUTE: z.coerce.number().int().positive().default(TABLE_CAPS.chatPerMinute),
+  SOCKETS_PER_SESSION: z.coerce.number().int().positive().default(SESSION_CAPS.socketsPerSession),
+  SESSION_RATE_PER_SECOND: z.coerce.number().positive().default(SESSION_CAPS.sessionRate.perSecond),
+  SESSION_BURST: z.coerce.number().int().positive().default(SESSION_CAPS.sessionRate.burst),
+  USER_RATE_PER_SECOND: z.coerce.number().positive().default(SESSION_CAPS.userRate.perSecond),
+  USER_BURST: z.coerce.number().int().positive().default(SESSION_CAPS.userRate.burst),
+  /** Table loads (table-open, table-log) per user a second, sustained, and their burst. */
+  HEAVY_READS_PER_SECOND: z.coerce.number().positive().default(SESSION_CAPS.heavyReads.perSecond),
+  HEAVY_READS_BURST: z.coerce.number().int().positive().default(SESSION_CAPS.heavyReads.burst),
   /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
   SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
   /** Where 'Open the spreadsheet' takes a designer; unset: see sheetOpenUrlTemplate. */
@@ -89,6 +106,15 @@ export interface Config {
   rateLimits: { perIpPerMinute: number; perNameMax: number; perNameWindowMs: number };
   /** Per-socket token bucket for table events (realtime/table.ts). */
   turnRate: { perSecond: number; burst: number };
+  /** What one table may hold and take (tables/caps.ts). */
+  tableCaps: TableCaps;
+  /** Per session and per user, across sockets and instances (realtime/rates.ts). */
+  sessionCaps: {
+    socketsPerSession: number;
+    sessionRate: Rate;
+    userRate: Rate;
+    heavyReads: Rate;
+  };
   storage: StorageConfig;
   sheetUrlTemplate: string;
   /** The page of a linked sheet a designer opens (the admin page's 'Open the spreadsheet'). */
@@ -97,6 +123,22 @@ export interface Config {
   work: { threads: number; queue: number; timeoutMs: number; memoryMb: number };
   /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
   warnings: string[];
+}
+
+/** A token bucket's refill a second and size. */
+export interface Rate {
+  perSecond: number;
+  burst: number;
+}
+
+export interface TableCaps {
+  turnBytes: number;
+  turnMoves: number;
+  eventBytes: number;
+  situationBytes: number;
+  logEvents: number;
+  logBytes: number;
+  chatPerMinute: number;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -135,6 +177,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perNameWindowMs: 15 * 60_000,
     },
     turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
+    tableCaps: {
+      turnBytes: e.TURN_BYTES_MAX,
+      turnMoves: e.TURN_MOVES_MAX,
+      eventBytes: e.EVENT_BYTES_MAX,
+      situationBytes: e.SITUATION_BYTES_MAX,
+      logEvents: e.TABLE_LOG_EVENTS_MAX,
+      logBytes: e.TABLE_LOG_BYTES_MAX,
+      chatPerMinute: e.CHAT_PER_TABLE_PER_MINUTE,
+    },
+    sessionCaps: {
+      socketsPerSession: e.SOCKETS_PER_SESSION,
+      sessionRate: { perSecond: e.SESSION_RATE_PER_SECOND, burst: e.SESSION_BURST },
+      userRate: { perSecond: e.USER_RATE_PER_SECOND, burst: e.USER_BURST },
+      heavyReads: { perSecond: e.HEAVY_READS_PER_SECOND, burst: e.HEAVY_READS_BURST },
+    },
     work: {
       // One core stays with the server's own thread; more than four readers at once is memory, not speed.
       threads: e.WORK_THREADS || Math.min(4, Math.max(1, availableParallelism() - 1)),

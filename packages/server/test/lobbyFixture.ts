@@ -93,10 +93,28 @@ export async function openTab(server: TestServer, client: Client, sessionId: str
   return s;
 }
 
+/**
+ * The table events that say who comes and goes (player-joined, player-disconnected and their chat
+ * lines: realtime/presence.ts). A recorder keeps them under this name, apart from the table's other
+ * events, so a test of turns reads its turns whoever opens the table meanwhile.
+ */
+export const PRESENCE_EVENT = "table-event (presence)";
+
+function isPresence(payload: unknown): boolean {
+  const m = payload as { type?: unknown; chat?: { type?: unknown } } | null;
+  return (
+    m?.type === "player-joined" ||
+    m?.type === "player-disconnected" ||
+    (m?.type === "chat-message" && m.chat?.type === "player-joined")
+  );
+}
+
 /** Collects every event a socket receives, to assert on what arrived (and what did not). */
 export function recorder(s: Socket) {
   const events: { name: string; payload: unknown }[] = [];
-  s.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+  s.onAny((name: string, payload: unknown) =>
+    events.push({ name: name === "table-event" && isPresence(payload) ? PRESENCE_EVENT : name, payload }),
+  );
   return {
     events,
     async next(name: string, timeoutMs = 3000): Promise<unknown> {

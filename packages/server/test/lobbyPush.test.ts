@@ -1,4 +1,5 @@
 import type { TableInfo } from "@tt/protocol";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
@@ -27,6 +28,17 @@ afterAll(async () => {
 
 const decrypted = (who: string) =>
   fake.for(who).map((r) => JSON.parse(keys[who]!.decrypt(r.body)) as { title: string; url: string });
+
+/** The next table event that carries a turn (not a player arriving or leaving: realtime/presence.ts). */
+const turnEvent = (socket: Socket) =>
+  new Promise((resolve) => {
+    const onEvent = (m: { event?: unknown }) => {
+      if (m.event === undefined) return;
+      socket.off("table-event", onEvent);
+      resolve(m);
+    };
+    socket.on("table-event", onEvent);
+  });
 
 async function until(check: () => boolean) {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -81,7 +93,7 @@ describe("your turn", () => {
 
     const socket = await openTab(server, as[white], `tab-${white}-turn`);
     await socket.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: -1 });
-    const done = new Promise((r) => socket.once("table-event", r));
+    const done = turnEvent(socket);
     socket.emit("game-move", {
       tableId: t.tableId,
       moveId: 0,
@@ -104,7 +116,7 @@ describe("your turn", () => {
     const blackTab = await openTab(server, as[black], `tab-${black}-turn`);
     await blackTab.emitWithAck("table-subscribe", { tableId: t.tableId, lastSeq: 0 });
     const blackTurns = turnNotices(black).length;
-    const next = new Promise((r) => blackTab.once("table-event", r));
+    const next = turnEvent(blackTab);
     blackTab.emit("game-move", {
       tableId: t.tableId,
       moveId: 1,

@@ -71,7 +71,13 @@ async function play(
     expected_move_id: number;
   };
   const answer = new Promise<{ event?: { seq: number } }>((resolve, reject) => {
-    s.once("table-event", resolve);
+    // The turn's own event, not a player arriving meanwhile (realtime/presence.ts).
+    const onEvent = (m: { event?: { seq: number } }) => {
+      if (m.event === undefined) return;
+      s.off("table-event", onEvent);
+      resolve(m);
+    };
+    s.on("table-event", onEvent);
     s.once("table-event-reject", (r: { reason: string }) => reject(new Error(r.reason)));
   });
   s.emit("game-move", {

@@ -1,9 +1,10 @@
-import type { TableInfo } from "@tt/protocol";
+import type { TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { createClient } from "redis";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinLine } from "../src/realtime/presence";
 import { type Client, startTestServer, type TestServer } from "./harness";
-import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
+import { lobbyWorld, openTab, PRESENCE_EVENT, type Role, recorder } from "./lobbyFixture";
 import { BrowserKeys, FakePushService } from "./push/fakePushService";
 
 // Who has a table open, across two instances joined by Redis. 'It is your turn' goes only to a player
@@ -76,9 +77,29 @@ describe.runIf(!!process.env.REDIS_URL)("table presence across two instances", (
     return { tableId: t.tableId, white, black };
   }
 
+  const isTableEvent = (name: string) => name === "table-event" || name === PRESENCE_EVENT;
+  /** Waits until the recorder has a table event that `matches`. */
+  const heard = async (rec: ReturnType<typeof recorder>, matches: (m: TableEventMessage) => boolean) => {
+    for (let i = 0; i < 300; i++) {
+      if (rec.events.some((e) => isTableEvent(e.name) && matches(e.payload as TableEventMessage))) return;
+      await pause(10);
+    }
+    throw new Error("not heard");
+  };
+  const chatSays = (text: string) => (m: TableEventMessage) =>
+    m.type === "chat-message" && m.chat.message === text;
+
   /** Plays a chess move from `from` to `to` and waits for its broadcast. */
   async function play(s: Socket, tableId: string, moveId: number, piece: string, to: string) {
-    const done = new Promise((resolve) => s.once("table-event", resolve));
+    // The turn's event, not a player arriving or leaving meanwhile (presence.ts).
+    const done = new Promise<void>((resolve) => {
+      const listener = (m: TableEventMessage) => {
+        if (m.type !== "game-move") return;
+        s.off("table-event", listener);
+        resolve();
+      };
+      s.on("table-event", listener);
+    });
     s.emit("game-move", {
       tableId,
       moveId,
@@ -109,6 +130,8 @@ describe.runIf(!!process.env.REDIS_URL)("table presence across two instances", (
       200,
     );
     const bl = await tab(b, black, "black-on-b", tableId);
+    // Its subscribe asked every instance who is at the table (presence.ts); the turns are counted here.
+    fetches = 0;
     await play(bl.s, tableId, 1, "black-pawn-e7", "e5");
     expect(fetches).toBe(0);
 
@@ -131,14 +154,17 @@ describe.runIf(!!process.env.REDIS_URL)("table presence across two instances", (
     const { tableId, white, black } = await chessTable();
     const w = await tab(a, white, "white-chat-a", tableId);
     const bl = await tab(b, black, "black-chat-b", tableId);
+    // Black's arrival has been told (its chat line is the last of it) before anything is counted.
+    await heard(bl.rec, chatSays(joinLine(black)));
+    bl.rec.events.length = 0;
     fetches = 0;
 
     // Black's page on B is closed through A: it hears nothing more from the table.
     expect((await as[black].get(`/api/table-close/${tableId}?sessionId=black-chat-b`)).status).toBe(200);
     w.s.emit("chat message", { tableId, message: "still there?" });
-    expect(await w.rec.next("table-event")).toMatchObject({ type: "chat-message" });
+    await heard(w.rec, chatSays("still there?"));
     await pause(300);
-    expect(bl.rec.events.filter((e) => e.name === "table-event")).toEqual([]);
+    expect(bl.rec.events.filter((e) => isTableEvent(e.name))).toEqual([]);
 
     // Black's tab on B opens the chess lobby through A, and hears of a new table there; after leaving
     // it (through A again) it does not.
@@ -160,5 +186,48 @@ describe.runIf(!!process.env.REDIS_URL)("table presence across two instances", (
     await pause(300);
     expect(bl.rec.events.filter((e) => e.name === "table-create")).toEqual([]);
     expect(fetches).toBe(0);
+  });
+
+  it("lists who is at a table on either instance, and keeps a player there while a tab of theirs is", async () => {
+    // The request counter is a subscriber of the instances' request channel, so the adapter would wait
+    // for its answer too: without it, only the two instances are asked (as in production).
+    await listener.unsubscribe(`${prefix}:socket.io-request#/#`);
+    const { tableId, white, black } = await chessTable();
+    const connected = async () =>
+      (
+        (await as[white].get(`/api/table-open/${tableId}`)).json() as TableLoadResponse
+      ).connectedPlayers.sort();
+    const presence = (rec: ReturnType<typeof recorder>) =>
+      rec.events
+        .filter((e) => e.name === PRESENCE_EVENT)
+        .map((e) => e.payload as TableEventMessage & { username?: string })
+        .filter((m) => m.type === "player-joined" || m.type === "player-disconnected")
+        .map((m) => `${m.type} ${m.username}`);
+    const w = await tab(a, white, "white-here-a", tableId);
+    const bl = await tab(b, black, "black-here-b", tableId);
+
+    // White, on A, hears Black arrive on B; A's load lists Black's tab on B.
+    await heard(w.rec, (m) => m.type === "player-joined" && m.username === black);
+    expect(await connected()).toEqual([black, white].sort());
+
+    // Black opens a second tab, on A, then closes the one on B: B says Black left, A that Black is still
+    // there (in that order, so the page ends up right).
+    w.rec.events.length = 0;
+    const second = await tab(a, black, "black-second-a", tableId);
+    // A has no tab of Black's yet, so it says Black joined (again; the page already knows).
+    await heard(w.rec, (m) => m.type === "player-joined" && m.username === black);
+    w.rec.events.length = 0;
+    bl.s.close();
+    await heard(w.rec, (m) => m.type === "player-joined" && m.username === black);
+    expect(presence(w.rec)).toEqual([`player-disconnected ${black}`, `player-joined ${black}`]);
+    expect(await connected()).toEqual([black, white].sort());
+
+    // The last tab closes: Black is gone from the list on every instance.
+    w.rec.events.length = 0;
+    second.s.close();
+    await heard(w.rec, (m) => m.type === "player-disconnected" && m.username === black);
+    await pause(300);
+    expect(presence(w.rec)).toEqual([`player-disconnected ${black}`]);
+    expect(await connected()).toEqual([white]);
   });
 });

@@ -1,11 +1,13 @@
 import {
   type ChatMessage,
   displayOptions,
+  LIMIT_MESSAGES,
+  SESSION_CAPS,
   type TableLoadResponse,
   type TableLogResponse,
 } from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../app";
 import {
@@ -16,11 +18,14 @@ import {
   mayViewProject,
   seesHiddenOptions,
 } from "../auth/permissions";
+import type { Rate } from "../config";
 import { projects, tableChat, tables } from "../db/schema";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
 import { type ProjectRow, projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
+import { presenceOf } from "../realtime/presence";
+import type { Rates } from "../realtime/rates";
 import { type Io, setTabMembership } from "../realtime/socket";
 import { knownFullViewers } from "../realtime/table";
 import { fullWatchersRoom, tableRoom, viewerRoom } from "../realtime/tableBroadcast";
@@ -75,18 +80,50 @@ export function tableRoutes(
   deps: AppDeps,
   hub: TableHub,
   io: () => Io | undefined,
+  limits?: { rates: Rates; heavyReads: Rate },
 ): void {
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
+  /**
+   * Table loads answer a table's whole view or log, the heaviest reads there are: twenty in parallel
+   * stalled every other user for seconds (issue 20). A bucket per user, on every instance.
+   */
+  const inFlight = new Map<number, number>();
+  const heavyRead = async (actor: Actor, reply: FastifyReply) => {
+    if (!limits) return;
+    // At most a few at once per user on this process, whatever the bucket holds: a tab loads one
+    // table at a time, and parallel loads are what stalled everyone. Counted until the answer is sent.
+    const running = inFlight.get(actor.id) ?? 0;
+    const allowed =
+      running < SESSION_CAPS.heavyReadsInFlight &&
+      (await limits.rates.take([{ key: `reads:${actor.id}`, rate: limits.heavyReads }]));
+    if (!allowed) {
+      reply.header("retry-after", String(Math.max(1, Math.ceil(1 / limits.heavyReads.perSecond))));
+      throw new HttpError(429, LIMIT_MESSAGES.readsTooFast);
+    }
+    inFlight.set(actor.id, (inFlight.get(actor.id) ?? 0) + 1);
+    reply.raw.once("close", () => {
+      const left = (inFlight.get(actor.id) ?? 1) - 1;
+      if (left > 0) inFlight.set(actor.id, left);
+      else inFlight.delete(actor.id);
+    });
+  };
   /**
    * The JSON text of the last full logs the hub answered (it answers the same object until the log
    * grows): the seats of a table that just ended ask within moments of each other. A few only, not one
    * per ended table the hub keeps (a log's text is tens of kilobytes to a megabyte).
    */
   const logTexts = new Map<object, string>();
+  /** The seated players with the table open now, on every instance (realtime/presence.ts). */
+  const connectedAt = async (table: { id: string; seats: { userId: number | null }[] }) => {
+    const server = io();
+    if (!server) return [];
+    return presenceOf(server, db, app.log, !deps.config.redisUrl).connected(table.id, table.seats);
+  };
 
-  app.get<TableParams>("/api/table-open/:tableId", async (request) => {
+  app.get<TableParams>("/api/table-open/:tableId", async (request, reply) => {
     const actor = requireActor(request);
+    await heavyRead(actor, reply);
     const query = openQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, firstIssue(query.error));
     const load = async () => {
@@ -175,6 +212,7 @@ export function tableRoutes(
       expected_move_id: table.expectedMoveId,
       isBound: table.isBound,
       controls: controlsFor(actor, project, table.tableMode),
+      connectedPlayers: await connectedAt(table),
     };
     return body;
   });
@@ -182,6 +220,7 @@ export function tableRoutes(
   // An ended table's log, for a page that watched the end (it has everything else already).
   app.get<TableParams>("/api/table-log/:tableId", async (request, reply) => {
     const actor = requireActor(request);
+    await heavyRead(actor, reply);
     // Only what the check needs: the project's row also holds its decks, components and data sheet.
     const [row] = await db
       .select({ status: tables.status, visibility: projects.visibility, roles: projects.roles })

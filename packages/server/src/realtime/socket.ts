@@ -1,10 +1,17 @@
 import { createAdapter } from "@socket.io/redis-adapter";
-import type { ClientToServerEvents, RegisterSessionPayload, ServerToClientEvents } from "@tt/protocol";
+import {
+  type ClientToServerEvents,
+  HANDSHAKE_REFUSALS,
+  LIMIT_MESSAGES,
+  type RegisterSessionPayload,
+  type ServerToClientEvents,
+} from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
+import { hashToken } from "../auth/tokens";
 import { isSameOrigin, schemeOf } from "../http/origin";
 import { sharedTextParser } from "./sharedEncoder";
 
@@ -87,26 +94,67 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     });
   }
 
+  // Sockets of one session on this process beyond the cap are refused at the handshake (issue 20: one
+  // cookie opened 300). Counted from the session's room, plus the handshakes under way: a place is
+  // taken before the session is looked up (a flood of parallel handshakes on one cookie costs a query
+  // for the first few only) and handed over when the socket joins the room (Socket.IO connects it a
+  // tick after next(); one whose client left meanwhile never connects, and its place is freed later).
+  const socketsMax = deps.config.sessionCaps.socketsPerSession;
+  const admitting = new Map<string, number>();
+  const heldBy = (room: string) =>
+    (io.of("/").adapter.rooms.get(room)?.size ?? 0) + (admitting.get(room) ?? 0);
+  const release = (room: string) => {
+    const left = (admitting.get(room) ?? 1) - 1;
+    if (left > 0) admitting.set(room, left);
+    else admitting.delete(room);
+  };
+  /** The place each admitted socket holds until it joins its session's room. */
+  const places = new WeakMap<object, () => void>();
   io.use(async (socket, next) => {
+    let room: string | undefined;
+    let admitted = false;
     try {
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? "");
       const token = cookies[SESSION_COOKIE];
-      const actor = token ? await lookupSession(deps.database.db, token, deps.config.sessionIdleMs) : null;
+      if (!token) return next(new Error("unauthorized"));
+      // Keyed by the cookie's own hash: only its holder can fill a session's places.
+      room = sessionRoom(hashToken(token));
+      if (heldBy(room) >= socketsMax) {
+        room = undefined;
+        const refused = new Error(LIMIT_MESSAGES.tooManySockets(socketsMax)) as Error & { data?: unknown };
+        refused.data = { code: HANDSHAKE_REFUSALS.tooManySockets };
+        return next(refused);
+      }
+      admitting.set(room, (admitting.get(room) ?? 0) + 1);
+      const actor = await lookupSession(deps.database.db, token, deps.config.sessionIdleMs);
       if (!actor) return next(new Error("unauthorized"));
       socket.data.actor = actor;
       // The tab's session id in the handshake: lobby subscriptions by session id work from the first
       // HTTP call, without waiting for the registerSession event.
       const sessionId = (socket.handshake.auth as { sessionId?: unknown } | undefined)?.sessionId;
       if (typeof sessionId === "string" && sessionId.length <= 100) socket.data.sessionId = sessionId;
+      const taken = room;
+      let held = true;
+      const free = () => {
+        if (held) release(taken);
+        held = false;
+      };
+      places.set(socket, free);
+      setTimeout(free, 10_000).unref();
+      admitted = true;
       next();
     } catch (err) {
       next(err as Error);
+    } finally {
+      if (room !== undefined && !admitted) release(room);
     }
   });
 
   io.on("connection", (socket) => {
     const { actor } = socket.data;
     void socket.join([`user:${actor.username}`, sessionRoom(actor.tokenHash)]);
+    // The room counts this socket now: its place taken at the handshake goes.
+    places.get(socket)?.();
     // The tab's own room, so the lobby and table-close routes address it without asking every instance.
     const joinTab = (sessionId: string | undefined) => {
       if (socket.data.sessionId && socket.data.sessionId !== sessionId)

@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   chatSendSchema,
   gameMoveSchema,
+  LIMIT_MESSAGES,
   pingSendSchema,
   TABLE_REFUSALS,
   type TableEventMessage,
@@ -16,6 +17,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { mayActForAnySeat, mayViewProject } from "../auth/permissions";
 import { TokenBucket } from "../auth/rateLimit";
+import type { Rate } from "../config";
 import type { Db } from "../db/connect";
 import { projects, pushSubscriptions, tableChat, tables, users } from "../db/schema";
 import { containsNul, NUL_REFUSAL } from "../http/textGuard";
@@ -27,6 +29,8 @@ import { type ComponentsReload, componentsFor, type TableNotifier } from "../tab
 import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
 import type { TableRow } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
+import { presenceOf } from "./presence";
+import type { Rates } from "./rates";
 import type { AppSocket, Io } from "./socket";
 import { systemErrorReason } from "./systemError";
 import { broadcastPublic, broadcastTable, fullWatchersRoom, tableRoom, viewerRoom } from "./tableBroadcast";
@@ -138,6 +142,11 @@ export interface TableHandlerOptions {
   push: () => PushService | undefined;
   /** The per-socket bucket of table events (config TURN_RATE_PER_SECOND, TURN_BURST). */
   rate: { perSecond: number; burst: number };
+  /**
+   * The buckets every socket of a session and of a user share, on every instance (rates.ts), and the
+   * chat a table takes a minute (issue 20).
+   */
+  shared?: { rates: Rates; session: Rate; user: Rate; chatPerMinute: number };
   log: Pick<FastifyBaseLogger, "error">;
   /** No other instance shares the rooms (no Redis): viewer rooms with no socket here are skipped. */
   alone?: boolean;
@@ -147,8 +156,10 @@ export function tableHandlers(
   io: Io,
   db: Db,
   hub: TableHub,
-  { push, rate, log, alone = false }: TableHandlerOptions,
+  { push, rate, log, alone = false, shared }: TableHandlerOptions,
 ) {
+  // Before the first socket: presence follows the table rooms from here on (presence.ts).
+  const presence = presenceOf(io, db, log, alone);
   // Another instance's watcher list (see tellFullViewers).
   (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(
     FULL_VIEWERS_SHARED,
@@ -164,6 +175,12 @@ export function tableHandlers(
   return (socket: AppSocket) => {
     const { actor } = socket.data;
     const bucket = new TokenBucket(rate.perSecond, rate.burst);
+    const sharedBuckets = shared
+      ? [
+          { key: `session:${actor.tokenHash}`, rate: shared.session },
+          { key: `user:${actor.id}`, rate: shared.user },
+        ]
+      : [];
     const cleared = new Set<string>();
     /** The viewer this socket is at each table it subscribed to (its seat, 'spectator' or 'full'). */
     const viewerAt = new Map<string, string>();
@@ -211,13 +228,25 @@ export function tableHandlers(
           // stream of refusals. A malformed one is still answered, as by the handler's own schema.
           if (!bucket.take())
             return options.refuseQuietly ? undefined : answer(TOO_FAST, TABLE_REFUSALS.tooFast);
-          if (containsNul(payload)) return answer(`System error: ${NUL_REFUSAL}`, TABLE_REFUSALS.badRequest);
-          void (async () => handler(payload, ...rest))().catch((err: unknown) => {
-            // The real error goes to the log; the player hears a plain reason (systemError.ts).
-            const { tableId } = addressOf(payload);
-            log.error({ err, event: name, tableId, user: actor.username }, "table event failed");
-            answer(systemErrorReason(err), TABLE_REFUSALS.system);
-          });
+          const go = (allowed: boolean) => {
+            if (!allowed) return options.refuseQuietly ? undefined : answer(TOO_FAST, TABLE_REFUSALS.tooFast);
+            if (containsNul(payload))
+              return answer(`System error: ${NUL_REFUSAL}`, TABLE_REFUSALS.badRequest);
+            void (async () => handler(payload, ...rest))().catch((err: unknown) => {
+              // The real error goes to the log; the player hears a plain reason (systemError.ts).
+              const { tableId } = addressOf(payload);
+              log.error({ err, event: name, tableId, user: actor.username }, "table event failed");
+              answer(systemErrorReason(err), TABLE_REFUSALS.system);
+            });
+          };
+          // The session's and the user's buckets too (every socket, every instance): in-process the
+          // answer comes at once, so events keep their order; Redis answers in the order asked.
+          const allowed = sharedBuckets.length > 0 ? shared!.rates.take(sharedBuckets) : true;
+          if (typeof allowed === "boolean") go(allowed);
+          else
+            void allowed
+              .then(go)
+              .catch((err: unknown) => log.error({ err, event: name }, "rate check failed"));
         },
       );
     };
@@ -276,6 +305,10 @@ export function tableHandlers(
       const wasWatching = socket.rooms.has(fullWatchersRoom(table.id));
       const before = await seat(table.id, viewer, privileged);
       if (privileged !== wasWatching) await tellFullViewers(io, table.id);
+      if (table.seats.some((s) => s.userId === actor.id)) presence.arrived(socket, table.id);
+      // Who is here now, asked of every instance while the snapshot is made: a page that was away
+      // (a lost connection, or changes between its table load and this) learns it again.
+      const connected = presence.connected(table.id, table.seats);
       // What the client missed since its last seq (the resume after a reconnect or a restart), and its
       // view whole when it missed anything, asked from the start, or became another viewer.
       const snapshot = await hub.viewerSnapshot(table.id, viewer, parsed.data.lastSeq);
@@ -288,6 +321,7 @@ export function tableHandlers(
           viewer,
           events: [],
           fullViewers,
+          connectedPlayers: await connected,
         });
       }
       const whole = parsed.data.lastSeq < 0 || snapshot.events.length > 0 || before !== viewer;
@@ -299,6 +333,7 @@ export function tableHandlers(
         ...(whole ? { situation: snapshot.situation } : {}),
         events: snapshot.events,
         fullViewers,
+        connectedPlayers: await connected,
       });
     });
 
@@ -366,13 +401,16 @@ export function tableHandlers(
       });
     };
 
-    on("game-move", (payload) =>
-      submit(
+    on("game-move", (payload) => {
+      // The turn's size as sent, before it is parsed or evaluated (caps.ts).
+      const over = hub.caps.payload(payload);
+      if (over) return refuse(payload, over.reason, over.code);
+      return submit(
         payload,
         (p) => gameMoveSchema.safeParse(p),
         (data: z.output<typeof gameMoveSchema>, viewer) => hub.submitTurn(actor, data, viewer, Date.now()),
-      ),
-    );
+      );
+    });
     on("undo", (payload) =>
       submit(
         payload,
@@ -455,6 +493,13 @@ export function tableHandlers(
         return refuse(payload, NOT_AT_TABLE, TABLE_REFUSALS.notAtTable);
       const message = parsed.data.message.trim();
       if (!message) return refuse(payload, "A chat message cannot be empty.", TABLE_REFUSALS.badRequest);
+      // Everyone's chat at one table together: a flood fills no table's history (issue 20).
+      if (shared) {
+        const perMinute = shared.chatPerMinute;
+        const rate = { perSecond: perMinute / 60, burst: Math.max(1, Math.ceil(perMinute / 4)) };
+        if (!(await shared.rates.take([{ key: `chat:${tableId}`, rate }])))
+          return refuse(payload, LIMIT_MESSAGES.chatTooFast(perMinute), TABLE_REFUSALS.chatTooFast);
+      }
       const [saved] = await db
         .insert(tableChat)
         .values({ tableId, userId: actor.id, username: actor.username, message })

@@ -27,6 +27,7 @@ import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tables } from "../db/schema";
 import { isUniqueViolation } from "../http/errors";
+import { TableCapsCheck } from "./caps";
 import {
   catchUp,
   eventsAfter,
@@ -118,6 +119,8 @@ export class TableHub {
   constructor(
     private readonly db: Db,
     liveTablesMax = LIVE_TABLES_MAX,
+    /** What one table may hold (caps.ts); the defaults unless the server's settings say otherwise. */
+    readonly caps: TableCapsCheck = new TableCapsCheck(),
   ) {
     this.live = new LiveCache(liveTablesMax);
   }
@@ -354,6 +357,8 @@ export class TableHub {
     const planned = live.holder.planUndo({ seat, timestamp: now, editMode: request.editMode });
     if (!planned.ok) return refused(planned.message, planned.code);
     const event = planned.value;
+    const full = this.caps.log(live.holder, Buffer.byteLength(JSON.stringify(event)));
+    if (full) return refused(full.reason, full.code);
     // The refolded situation's active player goes into the same transaction as the event; the holder
     // takes the event only once it is committed (a failure between would leave an undo in the log that
     // no client was told about).
@@ -541,6 +546,8 @@ export class TableHub {
     const recorded = live.holder.record(turn, move.preventUndo === true ? { preventUndo: true } : {});
     if (!recorded.ok) return refused(recorded.message, recorded.code);
     if (recorded.value.event === null) return { kind: "noop" };
+    const over = this.caps.turn(live.holder, recorded.value.event, recorded.value.outcome.situation);
+    if (over) return refused(over.reason, over.code);
     return { kind: "event", recorded: recorded.value as Recorded & { event: TableEvent } };
   }
 

@@ -67,7 +67,15 @@ const anything = fc.anything({ stringUnit: "binary", maxDepth: 3, maxKeys: 6 });
 
 beforeAll(async () => {
   // The turn rate limit has its own test; here every payload should reach the parsers.
-  server = await startSecurityServer({ TURN_RATE_PER_SECOND: "1000000", TURN_BURST: "1000000" });
+  server = await startSecurityServer({
+    TURN_RATE_PER_SECOND: "1000000",
+    TURN_BURST: "1000000",
+    // The session's and the user's buckets too (issue 20): the fuzzing is about payloads, not rates.
+    SESSION_RATE_PER_SECOND: "1000000",
+    SESSION_BURST: "1000000",
+    USER_RATE_PER_SECOND: "1000000",
+    USER_BURST: "1000000",
+  });
   admin = await member(server, "fuzzer", "admin");
   tableId = (await sandboxTable(admin, false)).tableId;
   s = await openSocket(server, admin);

@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Backdrop from "@mui/material/Backdrop";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -47,7 +48,8 @@ export function LoggedInShell({ user }: { user: CurrentUser }) {
  * the page (and its unsaved input) but covers it until the socket is back.
  */
 function Connected() {
-  const { connected, everConnected } = useSocket();
+  const { connected, everConnected, refused } = useSocket();
+  if (refused && !connected) return <Alert severity="warning">{refused}</Alert>;
   if (!everConnected) return <WaitState message={CONNECTING} />;
   return (
     <>

@@ -2,7 +2,12 @@
 // realtime read `connected`; the shell blocks content until the first connect (spec section 4).
 
 import { useQueryClient } from "@tanstack/react-query";
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS } from "@tt/protocol";
+import {
+  type ClientToServerEvents,
+  HANDSHAKE_REFUSALS,
+  type ServerToClientEvents,
+  SOCKET_EVENTS,
+} from "@tt/protocol";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import { randomId } from "../lib/randomId";
@@ -17,6 +22,8 @@ interface SocketState {
   connected: boolean;
   /** False until the first connect; content waits for it. */
   everConnected: boolean;
+  /** Why the server refused this tab's connection (too many tabs of this login), to show instead of waiting. */
+  refused?: string;
 }
 
 const SocketContext = createContext<SocketState>({ socket: null, connected: false, everConnected: false });
@@ -78,7 +85,12 @@ export function SocketProvider({ username, children }: { username: string; child
       setState((previous) => ({ ...previous, connected: false }));
     });
     // A refused handshake usually means the session expired: re-ping so the login gate can show.
-    socket.on("connect_error", () => {
+    // Too many tabs of this login: the server says so, and this tab does not retry by itself.
+    socket.on("connect_error", (err: Error & { data?: { code?: unknown } }) => {
+      if (err.data?.code === HANDSHAKE_REFUSALS.tooManySockets) {
+        setState((previous) => ({ ...previous, refused: err.message }));
+        return;
+      }
       void client.invalidateQueries({ queryKey: PING_KEY });
     });
 

@@ -1,0 +1,193 @@
+import type { ChatMessage } from "@tt/protocol";
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connect";
+import { tableChat } from "../db/schema";
+import type { AppSocket, Io } from "./socket";
+import { broadcastPublic, tableRoom } from "./tableBroadcast";
+
+// Who of a table's seated players has it open now (game-table.md section 3 'connectedPlayers'; table
+// event types 'player-joined' and 'player-disconnected'; chat messages of type 'player-joined').
+//
+// Only seated players count, and only their user names travel: the seats' names are public at the
+// table (playerColors), whereas who watches without a seat is nobody's business (the full view's
+// watchers are told apart, full-viewers). No socket id or session ever leaves the server.
+//
+// A change is noticed where it happens, without asking the other instances (a round trip through Redis
+// that waits for the slowest instance): a seated player's first socket here to subscribe to the table
+// is 'player-joined'; their last socket here to leave its room (tab closed, table page left, connection
+// lost: Socket.IO's leave-room, whatever the cause) is 'player-disconnected', and the other instances
+// are told, so one that still holds a tab of theirs says 'player-joined' again right after. The list
+// itself (the table load and every subscribe) is read from the rooms of every instance.
+
+/** A 'joined the table' chat line per player and table at most this often: a reload, a flaky
+ * connection or a second tab is no news to the others. */
+export const JOIN_LINE_QUIET_MS = 5 * 60_000;
+/**
+ * How long the list waits for the other instances' sockets; after it, this instance's own answer. The
+ * adapter waits 2 s for a dying instance; a table load or a subscribe should not (an answer takes a few
+ * milliseconds, half a second on a busy 2-core machine).
+ */
+const ASK_OTHERS_MS = 1000;
+/** The instances' message that a player left the table here (see above). */
+const PLAYER_LEFT_HERE = "presence:player-left";
+
+export const joinLine = (username: string) => `${username} joined the table.`;
+
+/** The table a room name is the table room of (`table:{id}`, not a viewer room), or null. */
+function tableOfRoom(room: string): string | null {
+  if (!room.startsWith("table:")) return null;
+  const tableId = room.slice("table:".length);
+  return tableId.includes("/") ? null : tableId;
+}
+
+export interface Presence {
+  /** A socket of a seated player subscribed to a table it was not at: announces them if new here. */
+  arrived(socket: AppSocket, tableId: string): void;
+  /** The seated players (by user name, in seat order) with the table open in a socket on any instance. */
+  connected(tableId: string, seats: readonly { userId: number | null }[]): Promise<string[]>;
+}
+
+const presences = new WeakMap<Io, Presence>();
+
+/** One per Socket.IO server: the table handlers and the table routes share it. */
+export function presenceOf(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, alone: boolean): Presence {
+  let known = presences.get(io);
+  if (known === undefined) {
+    known = createPresence(io, db, log, alone);
+    presences.set(io, known);
+  }
+  return known;
+}
+
+function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, alone: boolean): Presence {
+  const nsp = io.of("/");
+  /** The tables each socket was announced at as a seated player. */
+  const announced = new WeakMap<object, Set<string>>();
+  const tablesOf = (socket: object) => {
+    let set = announced.get(socket);
+    if (set === undefined) {
+      set = new Set();
+      announced.set(socket, set);
+    }
+    return set;
+  };
+
+  /** Whether another socket of this user here is announced at the table. */
+  const stillHere = (tableId: string, username: string, except?: string) => {
+    for (const id of nsp.adapter.rooms.get(tableRoom(tableId)) ?? []) {
+      if (id === except) continue;
+      const other = nsp.sockets.get(id);
+      if (other?.data.actor.username === username && announced.get(other)?.has(tableId)) return true;
+    }
+    return false;
+  };
+
+  const tell = (tableId: string, type: "player-joined" | "player-disconnected", username: string) =>
+    broadcastPublic(io, tableId, "table-event", { tableId, type, username });
+
+  /** The chat line, unless this player had one here lately (JOIN_LINE_QUIET_MS). */
+  const chatLine = async (tableId: string, userId: number, username: string) => {
+    const [last] = await db
+      .select({ at: tableChat.createdAt })
+      .from(tableChat)
+      .where(
+        and(
+          eq(tableChat.tableId, tableId),
+          eq(tableChat.type, "player-joined"),
+          eq(tableChat.username, username),
+        ),
+      )
+      .orderBy(desc(tableChat.id))
+      .limit(1);
+    if (last !== undefined && Date.now() - last.at.getTime() < JOIN_LINE_QUIET_MS) return;
+    const [saved] = await db
+      .insert(tableChat)
+      .values({ tableId, userId, username, message: joinLine(username), type: "player-joined" })
+      .returning();
+    const chat: ChatMessage = {
+      username,
+      message: saved!.message,
+      timestamp: saved!.createdAt.getTime(),
+      type: "player-joined",
+    };
+    broadcastPublic(io, tableId, "table-event", { tableId, type: "chat-message", chat });
+  };
+
+  // Leaving the table's room, however it happens (disconnect, table-close from any instance).
+  nsp.adapter.on("leave-room", (room: string, id: string) => {
+    const tableId = tableOfRoom(room);
+    if (tableId === null) return;
+    const socket = nsp.sockets.get(id);
+    if (socket === undefined || !announced.get(socket)?.delete(tableId)) return;
+    const { username } = socket.data.actor;
+    if (stillHere(tableId, username, id)) return;
+    // Not from inside the adapter's own bookkeeping.
+    setImmediate(() => {
+      if (stillHere(tableId, username)) return;
+      tell(tableId, "player-disconnected", username);
+      if (!alone)
+        (io.serverSideEmit as (event: string, ...args: unknown[]) => boolean)(
+          PLAYER_LEFT_HERE,
+          tableId,
+          username,
+        );
+    });
+  });
+
+  // Another instance said a player left: if they still have the table open here, they are still there.
+  if (!alone)
+    (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+      PLAYER_LEFT_HERE,
+      (tableId, username) => {
+        if (typeof tableId === "string" && typeof username === "string" && stillHere(tableId, username))
+          tell(tableId, "player-joined", username);
+      },
+    );
+
+  return {
+    arrived(socket, tableId) {
+      const { actor } = socket.data;
+      const mine = tablesOf(socket);
+      // Gone again while its subscribe was answered: its leave-room has passed, so no arrival either.
+      if (mine.has(tableId) || !socket.connected || !socket.rooms.has(tableRoom(tableId))) return;
+      const first = !stillHere(tableId, actor.username, socket.id);
+      mine.add(tableId);
+      if (!first) return;
+      tell(tableId, "player-joined", actor.username);
+      chatLine(tableId, actor.id, actor.username).catch((err: unknown) =>
+        log.error({ err, tableId }, "player-joined chat line failed"),
+      );
+    },
+
+    async connected(tableId, seats) {
+      if (!seats.some((s) => s.userId !== null)) return [];
+      const room = tableRoom(tableId);
+      let sockets: { data: { actor: { id: number; username: string } } }[];
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const everywhere = io.in(room).fetchSockets();
+        sockets = alone
+          ? await everywhere
+          : await Promise.race([
+              everywhere,
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => reject(new Error("instances slow")), ASK_OTHERS_MS);
+              }),
+            ]);
+      } catch {
+        // An instance did not answer in time (it is dying): this instance's sockets are the best answer.
+        sockets = await io.local.in(room).fetchSockets();
+      } finally {
+        clearTimeout(timer);
+      }
+      // By user id, in seat order; the name as the session has it (as playerColors and the events).
+      const here = new Map(sockets.map((s) => [s.data.actor.id, s.data.actor.username]));
+      const names = seats.flatMap((s) => {
+        const name = s.userId === null ? undefined : here.get(s.userId);
+        return name === undefined ? [] : [name];
+      });
+      return [...new Set(names)];
+    },
+  };
+}
