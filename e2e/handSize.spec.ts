@@ -6,7 +6,8 @@ import { area, board, settled } from "./tablePage";
 // A seat's own hand is readable at 1400 x 900 at the default zoom, without the zoom lens (issue 18,
 // point 6): two people sit at a two-player table of each shipped card game; the first opens it in a
 // 1400 x 900 window, and the cards of their own hand are measured on screen. The other player's area
-// keeps its place beside it, under the board.
+// keeps its place beside it, under the board. With three and four players (issue 19, point 4) the
+// game area grows with the board's extent and one's own hand stays as readable.
 
 const port = String(21000 + Math.floor(Math.random() * 20000));
 const site = sharedSite({ PORT: port });
@@ -15,18 +16,22 @@ const VIEWPORT = { width: 1400, height: 900 };
 /** Wide enough to read a card's title and numbers (the shipped cards are 140 by 200 units). */
 const READABLE_WIDTH = 100;
 
-/** Starts a two-player table of `slug` (red and blue) and opens it on red's page; answers red's page. */
-async function seatedAt(slug: string, names: [string, string]): Promise<Page> {
-  const red = await site.person(names[0]);
-  const blue = await site.person(names[1]);
+const COLOURS = ["red", "blue", "green", "yellow"] as const;
+
+/** Starts a table of `slug` with one seat per name (red, blue, green, yellow) and opens it on red's page. */
+async function seatedAt(slug: string, names: string[]): Promise<Page> {
+  const people = [];
+  for (const name of names) people.push(await site.person(name));
+  const red = people[0];
+  if (red === undefined) throw new Error("nobody to seat");
   const api = `${site.server.url}/api/projects/${slug}`;
   const create = await red.page.request.post(`${api}/new-table`, {
     data: { start_position: { options: {} }, tableMode: "competitive-edit" },
   });
   expect(create.status()).toBe(200);
   const { tableId } = (await create.json()) as { tableId: string };
-  expect((await red.page.request.get(`${api}/join-table/${tableId}?color=red`)).status()).toBe(200);
-  expect((await blue.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
+  for (const [i, p] of people.entries())
+    expect((await p.page.request.get(`${api}/join-table/${tableId}?color=${COLOURS[i]}`)).status()).toBe(200);
   expect((await red.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
   await red.page.setViewportSize(VIEWPORT);
   await red.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
@@ -79,5 +84,32 @@ describe("one's own hand at 1400 x 900", () => {
       expect(mine?.y).toBe(other?.y);
       expect(mine?.y).toBeGreaterThanOrEqual((table?.y ?? 0) + (table?.height ?? 0));
     });
+  }
+});
+
+describe("one's own hand at 1400 x 900 with more players", () => {
+  for (const [slug, names] of [
+    ["template-cards", ["hs_tc3a", "hs_tc3b", "hs_tc3c"]],
+    ["template-cards", ["hs_tc4a", "hs_tc4b", "hs_tc4c", "hs_tc4d"]],
+    ["night-market", ["hs_nm4a", "hs_nm4b", "hs_nm4c", "hs_nm4d"]],
+  ] as const) {
+    it(`stays readable at a ${names.length}-player table of ${slug}, every other hand drawn smaller`, async () => {
+      const page = await seatedAt(slug, [...names]);
+      await expect.poll(() => narrowest(page, "red")).toBeGreaterThanOrEqual(READABLE_WIDTH);
+      const own = await narrowest(page, "red");
+      for (const colour of COLOURS.slice(1, names.length)) {
+        await area(page, colour).waitFor();
+        const theirs = await cardSizes(page, colour);
+        console.log(`${slug}, ${names.length} players: own hand card ${own} px, ${colour}'s`, theirs[0]);
+        for (const card of theirs) expect(card.width).toBeLessThan(own);
+      }
+      // Every area is under the board.
+      const table = await board(page).boundingBox();
+      for (const colour of COLOURS.slice(0, names.length)) {
+        const box = await area(page, colour).boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual((table?.y ?? 0) + (table?.height ?? 0));
+      }
+      // Four people sign up and sit down first: slower than the one-page checks.
+    }, 180_000);
   }
 });

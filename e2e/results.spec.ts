@@ -176,16 +176,17 @@ describe("the ended table", () => {
       .getByRole("region", { name: "Feedback" })
       .getByText("Feedback is given by the players who sat at this table.")
       .waitFor();
-    expect(await admin.page.getByRole("dialog").count()).toBe(0);
+    // (The endgame dialog opens for everyone: only the feedback dialog is the players'.)
+    expect(await admin.page.getByRole("dialog", { name: "Feedback on this game" }).count()).toBe(0);
 
-    // Back at the ended table, the answers are known: no dialog this time.
+    // Back at the ended table, the answers are known: no feedback dialog this time.
     await page.reload();
     await page
       .getByRole("region", { name: "Feedback" })
       .getByText("Thank you! Your answers are saved.")
       .waitFor();
     await page.getByRole("table", { name: "Scores per player" }).waitFor();
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByRole("dialog", { name: "Feedback on this game" }).count()).toBe(0);
     expect([...white.errors, ...black.errors, ...dee.errors, ...admin.errors]).toEqual([]);
   }, 180_000);
 });

@@ -23,6 +23,8 @@ async function seeMove(people: { page: Page }[], san: string) {
 }
 
 async function move(page: Page, id: string, to: string) {
+  // As a person waits for 'Updating game situation, please wait...' to end before playing.
+  await page.locator('[role=status][data-status="waitUserInput"]').first().waitFor();
   await piece(page, id).click();
   await slot(page, to).click();
 }

@@ -6,6 +6,7 @@ import {
   hexSpiralOffsets,
   multiOffsets,
   parseCoordId,
+  parseGridCoords,
   positionCoords,
 } from "./layout.js";
 
@@ -52,5 +53,34 @@ describe("layout", () => {
   it("lists coordinates keyed by name or index", () => {
     expect(positionCoords({ coords: [{ x: 1, y: 2 }] })).toEqual([["0", { x: 1, y: 2 }]]);
     expect(positionCoords({ coords: { a: { x: 1, y: 2 } } })).toEqual([["a", { x: 1, y: 2 }]]);
+  });
+
+  it("lays out a gridCoords set as slots keyed by their grid coordinate, row by row", () => {
+    const cells = positionCoords({ gridCoords: { cols: 3, rows: 2, x: 50, y: 25, dx: 100, dy: 50 } });
+    expect(cells).toEqual([
+      ["0:0", { x: 50, y: 25 }],
+      ["1:0", { x: 150, y: 25 }],
+      ["2:0", { x: 250, y: 25 }],
+      ["0:1", { x: 50, y: 75 }],
+      ["1:1", { x: 150, y: 75 }],
+      ["2:1", { x: 250, y: 75 }],
+    ]);
+    // Square cells when only dx is given; listed coords win over a grid.
+    expect(positionCoords({ gridCoords: { cols: 1, rows: 2, dx: 40 } })[1]).toEqual(["0:1", { x: 0, y: 40 }]);
+    expect(positionCoords({ coords: [{ x: 1, y: 1 }], gridCoords: { cols: 2, rows: 2 } })).toHaveLength(1);
+  });
+
+  it("reads a malformed or oversized grid as no grid", () => {
+    for (const bad of [
+      null,
+      3,
+      [8, 8],
+      { cols: 8 },
+      { cols: 0, rows: 2 },
+      { cols: 1.5, rows: 2 },
+      { cols: 1000, rows: 1000 },
+    ])
+      expect(parseGridCoords(bad)).toBeNull();
+    expect(positionCoords({ gridCoords: "8x8" })).toEqual([]);
   });
 });

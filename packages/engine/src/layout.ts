@@ -19,11 +19,64 @@ export function boardExtent(playerCount: number): number {
   return BOARD_EXTENT_BY_PLAYERS[Math.max(0, Math.floor(playerCount))] ?? last;
 }
 
-/** Named coordinates of a position set as [slot key, coord]; list coordinates are keyed by index. */
+/**
+ * Named coordinates of a position set as [slot key, coord]; list coordinates are keyed by index. A set
+ * without coords may describe a grid instead (gridCoords): its cells, row by row.
+ */
 export function positionCoords(set: PositionSet): [string, Coord][] {
   const coords = set.coords;
-  if (coords === undefined) return [];
+  if (coords === undefined) return set.gridCoords === undefined ? [] : gridCells(set.gridCoords);
   return Array.isArray(coords) ? coords.map((c, i) => [String(i), c]) : Object.entries(coords);
+}
+
+/** A grid of slots, as gridCoords describes it (centre of the first cell, steps, cell counts). */
+export interface GridCoords {
+  cols: number;
+  rows: number;
+  /** Centre of the top-left cell; 0 when unset. */
+  x: number;
+  y: number;
+  /** Distance between the centres of neighbouring cells across and down. */
+  dx: number;
+  dy: number;
+}
+
+/** Grids larger than this are a typo, not a board: nothing is laid out rather than a million slots. */
+export const GRID_MAX_CELLS = 4096;
+
+/**
+ * Reads a position set's gridCoords: {cols, rows, x?, y?, dx?, dy?} (dy defaults to dx, dx to 100).
+ * The spec names the field only; a designer writes a grid of slots instead of listing each one, so a
+ * chessboard is {cols: 8, rows: 8, x: 50, y: 50, dx: 100}. Anything else reads as no grid.
+ */
+export function parseGridCoords(value: unknown): GridCoords | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value as { [key: string]: unknown };
+  const num = (key: string, fallback?: number) => {
+    const n = v[key];
+    return typeof n === "number" && Number.isFinite(n) ? n : fallback;
+  };
+  const cols = num("cols");
+  const rows = num("rows");
+  if (cols === undefined || rows === undefined || !Number.isInteger(cols) || !Number.isInteger(rows))
+    return null;
+  if (cols < 1 || rows < 1 || cols * rows > GRID_MAX_CELLS) return null;
+  const dx = num("dx", 100) as number;
+  return { cols, rows, x: num("x", 0) as number, y: num("y", 0) as number, dx, dy: num("dy", dx) as number };
+}
+
+/** The cells of a grid keyed '{col}:{row}' (the combined id of the cell's grid coordinate), row by row. */
+export function gridCells(value: unknown): [string, Coord][] {
+  const grid = parseGridCoords(value);
+  if (grid === null) return [];
+  const out: [string, Coord][] = [];
+  for (let row = 0; row < grid.rows; row++)
+    for (let col = 0; col < grid.cols; col++)
+      out.push([
+        coordId({ x: col, y: row }),
+        { x: round(grid.x + col * grid.dx), y: round(grid.y + row * grid.dy) },
+      ]);
+  return out;
 }
 
 /**

@@ -16,13 +16,30 @@ describe("default module", () => {
     expect(defaultModule.stateMessage(told, "blue", ctx)).toBe("Draw");
   });
 
-  it("makes selectable pieces, decks and banks clickable, and anything in edit mode", () => {
+  it("makes selectable pieces, decks and banks clickable, and any piece in edit mode", () => {
     const s = testSituation();
     expect(defaultModule.isClickable(s, "m1", "red", false, ctx)).toBe(true);
     expect(defaultModule.isClickable(s, "deck", "red", false, ctx)).toBe(true);
     expect(defaultModule.isClickable(s, "die", "red", false, ctx)).toBe(false);
     expect(defaultModule.isClickable(s, "die", "red", true, ctx)).toBe(true);
     expect(defaultModule.isClickable(s, "nope", "red", true, ctx)).toBe(false);
+  });
+
+  it("lets edit mode lift a board only when its info says editModeSelectable (or selectable)", () => {
+    const s = testSituation();
+    const area = s.players[0]?.area as string;
+    // Pieces, decks and banks: always, in edit mode. Components holding positions: not by default.
+    expect(defaultModule.isClickable(s, "die", "red", true, ctx)).toBe(true);
+    expect(defaultModule.isClickable(s, "bank", "red", true, ctx)).toBe(true);
+    expect(defaultModule.isClickable(s, "table", "red", true, ctx)).toBe(false);
+    expect(defaultModule.isClickable(s, area, "red", true, ctx)).toBe(false);
+    const flagged = {
+      ...ctx,
+      pieces: { ...TEST_PIECES, "player-area": { ...TEST_PIECES["player-area"], editModeSelectable: true } },
+    };
+    expect(defaultModule.isClickable(s, area, "red", true, flagged)).toBe(true);
+    // Selectable only in edit mode: outside it the flag gives nothing.
+    expect(defaultModule.isClickable(s, area, "red", false, flagged)).toBe(false);
   });
 
   it("lets a game state restrict what is clickable, and hide positions", () => {

@@ -1,8 +1,8 @@
 import { activeState, BANK_POSITION, DECK_POSITION, findPlayer } from "../access.js";
-import { accepts, componentInfo, positionSet } from "../component-info.js";
+import { accepts, type ComponentInfo, componentInfo, positionSet, positionSets } from "../component-info.js";
 import type { Move } from "../moves/index.js";
 import { defaultSetup } from "../setup.js";
-import type { Situation } from "../situation.js";
+import type { Component, Situation } from "../situation.js";
 import { childrenAt, findComponent } from "../tree.js";
 import { DEFAULT_SIGHT_RULES } from "../view/sight.js";
 import { defaultTurnFlags } from "./turn-flags.js";
@@ -95,6 +95,18 @@ function stateMessage(situation: Situation, seat: string): string {
   return mine ? "No instructions. your turn" : `No instructions. ${who}'s turn`;
 }
 
+/**
+ * What edit mode lets a seat pick up. Every piece, deck and bank, so a table can be fixed by hand; a
+ * component that holds positions of its own (a board, a tray, a player area) only when its info says
+ * selectable or editModeSelectable ('selectable only in edit mode'): a click beside a board's slots
+ * then misses rather than lifting the board.
+ */
+function editModeSelectable(component: Component, info: ComponentInfo): boolean {
+  if (info.selectable || info.editModeSelectable) return true;
+  if (component.type === "deck" || component.type === "bank") return true;
+  return Object.keys(positionSets(info)).length === 0;
+}
+
 const none = (): Move[] => [];
 
 export const defaultModule: RuleModule = {
@@ -111,7 +123,7 @@ export const defaultModule: RuleModule = {
   isClickable(situation, componentId, _seat, editMode, ctx) {
     const component = findComponent(situation.root, componentId);
     if (component === undefined) return false;
-    if (editMode) return true;
+    if (editMode) return editModeSelectable(component, componentInfo(ctx.pieces, component, situation));
     const listed = activeState(situation).isClickable;
     if (listed !== null) return listed.includes(componentId);
     if (component.type === "deck" || component.type === "bank") return true;

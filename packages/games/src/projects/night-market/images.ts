@@ -99,6 +99,13 @@ export const bankImage = svg(
   `<rect x="4" y="4" width="112" height="112" rx="24" fill="#3b2a14" stroke="#e67e22" stroke-width="4"/>`,
 );
 
+/** The coin counter's icon (its customIcon). */
+export const coinIcon = svg(
+  40,
+  40,
+  `<circle cx="20" cy="20" r="17" fill="#f1c40f" stroke="#b7950b" stroke-width="3"/><circle cx="20" cy="20" r="10" fill="none" stroke="#b7950b" stroke-width="2"/>`,
+);
+
 export const boxImage = svg(
   300,
   300,

@@ -20,6 +20,7 @@ import {
   bellCard,
   boxImage,
   cardBack,
+  coinIcon,
   GOODS,
   goodCard,
   lantern,
@@ -37,6 +38,7 @@ const images: { [file: string]: string } = {
   "market.svg": marketBoard,
   "stall.svg": stallArea,
   "bank.svg": bankImage,
+  "coin.svg": coinIcon,
   "lantern.svg": lantern,
   "card-back.svg": cardBack,
   "card-bell.svg": bellCard,
@@ -100,7 +102,7 @@ function layout(options: JsonObject, players: SetupPlayer[]): StartLayout {
     playerArea: { name: "trader-stall", type: "board", children: { hand: [], lanterns: [] } },
     counters: [
       // Coins change only by the rules (buy, sell, bust): no +/- buttons.
-      { name: "coins", value: 2, options: { customIcon: "coin", buttonsEnabled: false } },
+      { name: "coins", value: 2, options: { customIcon: "coin.svg", buttonsEnabled: false } },
       {
         name: "oil",
         value: oil ? 1 : 0,

@@ -5,11 +5,14 @@
 
 import Box from "@mui/material/Box";
 import { type Component, componentInfo, PLAYERS_POSITION } from "@tt/engine";
-import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef, useState } from "react";
 import { useEnv } from "./boardEnv";
 import { type ComponentView, componentView, type UnplacedGroup } from "./componentView";
-import { ClickableAreas, ContainerBadge, NodeButtons, NodeFace, VarCaption } from "./NodeParts";
+import { ClickableAreas, ContainerBadge, HoverZoom, NodeButtons, NodeFace, VarCaption } from "./NodeParts";
 import { PositionSlot } from "./PositionSlot";
+
+/** Stacking of a container forced open, above the board's pieces. */
+const EXPANDED_Z = 1000;
 
 interface NodeProps {
   component: Component;
@@ -22,6 +25,8 @@ interface NodeProps {
 export const ComponentNode = memo(function ComponentNode({ component, x, y, scale }: NodeProps) {
   const env = useEnv();
   const element = useRef<HTMLDivElement>(null);
+  /** Where it is on screen while the pointer rests on a component with hoverZoom. */
+  const [zoomAt, setZoomAt] = useState<DOMRect | null>(null);
   const view = componentView(component, env.situationRef.current, env);
   const placement = `${component.parent}|${component.childData?.positionName}|${component.childData?.childPos}|${x}|${y}|${scale}`;
   const { motion } = env;
@@ -79,6 +84,10 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       }}
       onKeyDown={onKeyDown}
       onContextMenu={onContextMenu}
+      onMouseEnter={
+        view.hoverZoom ? () => setZoomAt(element.current?.getBoundingClientRect() ?? null) : undefined
+      }
+      onMouseLeave={zoomAt !== null ? () => setZoomAt(null) : undefined}
       sx={{
         position: "absolute",
         left: x - info.width / 2,
@@ -86,7 +95,8 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
         width: info.width,
         height: info.height,
         transform: `scale(${scale})${info.transform ? ` ${info.transform}` : ""}`,
-        zIndex: info.zIndex,
+        // A container forced open lies over its neighbours: its spread pieces are what is being shown.
+        zIndex: view.expanded ? info.zIndex + EXPANDED_Z : info.zIndex,
         borderRadius: `${info.borderRadius}px`,
         clipPath: info.clipPath || undefined,
         filter: info.filter || undefined,
@@ -98,6 +108,9 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       }}
     >
       <NodeFace view={view} slug={env.slug} isCard={component.type === "card"} />
+      {zoomAt !== null && view.hoverZoom && (
+        <HoverZoom view={view} slug={env.slug} isCard={component.type === "card"} at={zoomAt} />
+      )}
       <NodeChildren component={component} view={view} />
       {component.parent === null && view.unplaced.length > 0 && (
         <RootFlow

@@ -1,7 +1,8 @@
 // Right-click on a deck or bank (game-table.md section 2): in edit mode (or once the table has ended)
-// it lists what is inside, from GET /api/container-content, as far as this viewer may see it (the
-// server decides: a card it may not see is listed as a face-down card). Edit mode shows no more by
-// itself; looking through the pieces is an explicit 'look', written in the log for everyone.
+// it shows what is inside, from GET /api/container-content, as far as this viewer may see it (the
+// server decides: a card it may not see is drawn and listed as a face-down card): the deck display
+// and the expanded card grid (DeckDisplay.tsx). Edit mode shows no more by itself; looking through
+// the pieces is an explicit 'look', written in the log for everyone.
 // Outside edit mode the player gets the green hint to use the zoom lens instead.
 
 import Alert from "@mui/material/Alert";
@@ -17,6 +18,8 @@ import Typography from "@mui/material/Typography";
 import type { Component } from "@tt/engine";
 import { useEffect, useState } from "react";
 import { api, failureText } from "../../lib/api";
+import type { BoardEnv } from "./boardEnv";
+import { CardGrid, DeckDisplay } from "./DeckDisplay";
 
 export const ZOOM_LENS_HINT = "Hold alt/option to use zoom lens";
 
@@ -49,7 +52,7 @@ export function pieceName(c: Component): string {
   return c.name;
 }
 
-function PieceList({ title, pieces }: { title: string; pieces: Component[] }) {
+function PieceList({ title, pieces, env }: { title: string; pieces: Component[]; env: BoardEnv }) {
   return (
     <Box component="section" aria-label={title} sx={{ mb: 2 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -58,11 +61,7 @@ function PieceList({ title, pieces }: { title: string; pieces: Component[] }) {
       {pieces.length === 0 ? (
         <Typography variant="body2">Empty.</Typography>
       ) : (
-        <Box component="ol" sx={{ m: 0, pl: 3, columns: pieces.length > 12 ? 2 : 1 }}>
-          {pieces.map((c) => (
-            <li key={c.id}>{pieceName(c)}</li>
-          ))}
-        </Box>
+        <CardGrid pieces={pieces} env={env} nameOf={pieceName} />
       )}
     </Box>
   );
@@ -80,8 +79,10 @@ export function ContainerContents(props: {
   onClose: () => void;
   /** Looks through the pieces this viewer may not see (a logged edit-mode move); null where it cannot. */
   onLook?: ((containerId: string) => void) | null;
+  /** The board's env: the pieces, decks and viewer the contents are drawn with. */
+  env: BoardEnv;
 }) {
-  const { tableId, target, onClose, onLook = null } = props;
+  const { tableId, target, onClose, onLook = null, env } = props;
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const look = target?.mayLook === true ? target : null;
 
@@ -118,13 +119,20 @@ export function ContainerContents(props: {
   return (
     <Dialog open onClose={onClose} aria-labelledby="container-contents-title" fullWidth maxWidth="sm">
       <DialogTitle id="container-contents-title">Contents of {target.name}</DialogTitle>
-      <DialogContent>
+      {/* A long deck scrolls: the keyboard can scroll it too. */}
+      <DialogContent tabIndex={0}>
         {loaded.state === "loading" && <CircularProgress aria-label="Loading contents" />}
         {loaded.state === "failed" && <Alert severity="error">{loaded.reason}</Alert>}
         {loaded.state === "ok" && (
           <>
-            <PieceList title="Inside" pieces={loaded.contents.components} />
-            <PieceList title="Discard pile" pieces={loaded.contents.discardedComponents} />
+            <DeckDisplay
+              inside={loaded.contents.components}
+              discarded={loaded.contents.discardedComponents}
+              env={env}
+              nameOf={pieceName}
+            />
+            <PieceList title="Inside" pieces={loaded.contents.components} env={env} />
+            <PieceList title="Discard pile" pieces={loaded.contents.discardedComponents} env={env} />
             {onLook !== null && hasUnseen(loaded.contents) && (
               <Typography variant="body2" sx={{ mt: 1 }}>
                 {LOOK_NOTE}

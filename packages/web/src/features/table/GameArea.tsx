@@ -3,9 +3,10 @@
 // tooltip.
 
 import Box from "@mui/material/Box";
-import { boardExtent, type Situation } from "@tt/engine";
+import type { Situation } from "@tt/engine";
 import type { MouseEvent } from "react";
 import { RootStage } from "./Board";
+import { gameAreaMinHeight } from "./layout";
 import { PlayerAreas } from "./PlayerAreas";
 import type { BoardStage } from "./useBoardStage";
 import type { Ping } from "./useTableChat";
@@ -21,7 +22,6 @@ export function GameArea(props: {
 }) {
   const { stage, situation, replaying, pings } = props;
   const { env, scale, stageW, stageH, rootInfo, stageRef, areaRef } = stage;
-  const extent = boardExtent(situation.players.length);
   return (
     <Box
       ref={areaRef}
@@ -33,7 +33,7 @@ export function GameArea(props: {
         flex: 1,
         minWidth: 0,
         width: "100%",
-        minHeight: stageH * scale * Math.min(extent, 1.2),
+        minHeight: gameAreaMinHeight(stageH * scale, situation.players.length),
       }}
     >
       <Box

@@ -11,6 +11,8 @@ import { type Dispatch, useCallback, useRef } from "react";
 import { useCurrentUser } from "../../app/auth";
 import { Background } from "./Background";
 import { ContainerContents } from "./ContainerContents";
+import { EditTools } from "./EditTools";
+import { logLineView } from "./eventLog";
 import { GameArea } from "./GameArea";
 import { HoverTooltip, useHoverTooltip } from "./HoverTooltip";
 import { assetUrl } from "./layout";
@@ -26,6 +28,7 @@ import { TableTopBar } from "./TableTopBar";
 import type { Inspecting, TableUi, TableUiAction } from "./tableUi";
 import { useAdminControls } from "./useAdminControls";
 import { useBoardStage } from "./useBoardStage";
+import { useEditTools } from "./useEditTools";
 import { useReplay } from "./useReplay";
 import { useTableInput } from "./useTableInput";
 import type { TableSession } from "./useTableSession";
@@ -63,9 +66,10 @@ export function GameView(props: {
   const onEditMode = useCallback((on: boolean) => dispatch({ type: "edit mode", on }), [dispatch]);
   const onInspect = useCallback((target: Inspecting) => dispatch({ type: "inspect", target }), [dispatch]);
 
+  const editTools = useEditTools(session, editMode && !ended && !replaying);
   const stage = useBoardStage({
     table,
-    session,
+    session: editTools.boardSession,
     situation,
     replaying,
     seat,
@@ -177,6 +181,14 @@ export function GameView(props: {
           else press(button.name);
         }}
       />
+      {editTools.shown && (
+        <EditTools
+          tools={editTools}
+          situation={situation}
+          pieces={session.pieces}
+          selected={session.selected}
+        />
+      )}
       <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
         <GameArea
           stage={stage}
@@ -191,6 +203,8 @@ export function GameView(props: {
             {panels.log && (
               <LogPanel
                 log={log}
+                slug={slug}
+                lineView={(line) => logLineView(line, situation, stage.env)}
                 {...(ended && mayDebug ? { onCtrlClick: (seq: number) => void debugTable(seq + 1) } : {})}
               />
             )}
@@ -239,6 +253,7 @@ export function GameView(props: {
       <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />
       <ContainerContents
         tableId={table.tableId}
+        env={stage.env}
         target={ui.inspecting}
         onClose={() => dispatch({ type: "inspect", target: null })}
         onLook={

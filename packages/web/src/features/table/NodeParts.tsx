@@ -4,9 +4,10 @@
 
 import Box from "@mui/material/Box";
 import type { MouseEvent } from "react";
+import { createPortal } from "react-dom";
 import { CardFace, CardMessage } from "../cards/CardFace";
 import type { ComponentView } from "./componentView";
-import { assetUrl } from "./layout";
+import { assetUrl, HOVER_ZOOM } from "./layout";
 
 /** The face: a templated card, a card's message, the image, or a blank card. */
 export function NodeFace({ view, slug, isCard }: { view: ComponentView; slug: string; isCard: boolean }) {
@@ -170,5 +171,60 @@ export function NodeButtons({ view, onPress }: { view: ComponentView; onPress: (
         </button>
       ))}
     </Box>
+  );
+}
+
+/**
+ * hoverZoom: an enlarged copy of the face over the page, centred on the component and kept inside the
+ * window. A copy that lets the pointer through, not the component grown: an enlarged card would cover
+ * its neighbours in a hand, and the next card could not be reached.
+ */
+export function HoverZoom({
+  view,
+  slug,
+  isCard,
+  at,
+}: {
+  view: ComponentView;
+  slug: string;
+  isCard: boolean;
+  /** Where the component is on screen. */
+  at: DOMRect;
+}) {
+  const w = at.width * HOVER_ZOOM;
+  const h = at.height * HOVER_ZOOM;
+  const within = (start: number, size: number, room: number) => Math.max(0, Math.min(start, room - size));
+  const scale = w / Math.max(1, view.info.width);
+  return createPortal(
+    <Box
+      data-hover-zoom="true"
+      aria-hidden="true"
+      sx={{
+        position: "fixed",
+        left: within(at.left + at.width / 2 - w / 2, w, window.innerWidth),
+        top: within(at.top + at.height / 2 - h / 2, h, window.innerHeight),
+        width: w,
+        height: h,
+        zIndex: 1500,
+        pointerEvents: "none",
+        borderRadius: `${view.info.borderRadius * scale}px`,
+        boxShadow: "0 8px 24px rgba(0,0,0,0.5)",
+        overflow: "hidden",
+      }}
+    >
+      <Box
+        sx={{
+          position: "relative",
+          width: view.info.width,
+          height: view.info.height,
+          transform: `scale(${scale})`,
+          transformOrigin: "0 0",
+          borderRadius: `${view.info.borderRadius}px`,
+        }}
+      >
+        <NodeFace view={view} slug={slug} isCard={isCard} />
+      </Box>
+    </Box>,
+    document.body,
   );
 }

@@ -9,6 +9,8 @@ import Typography from "@mui/material/Typography";
 import type { LogMessage, Button as StateButton } from "@tt/engine";
 import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
 import { type Ref, useEffect, useRef, useState } from "react";
+import type { LogLineView } from "./eventLog";
+import { LogLine } from "./LogLineParts";
 import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPopupMs } from "./statusBar";
 import type { ChatPopup } from "./useTableChat";
 import type { ShownAlert } from "./useTableSession";
@@ -218,8 +220,6 @@ export function ChatPanel(props: {
   );
 }
 
-const LOG_STYLE: Record<string, string> = { edit: "#8e24aa", normal: "inherit" };
-
 /**
  * The game log. On an ended table an admin's Ctrl-click on a line forks a debug table at the event
  * that wrote it (section 6); lines then carry their event's seq.
@@ -227,9 +227,15 @@ const LOG_STYLE: Record<string, string> = { edit: "#8e24aa", normal: "inherit" }
 export function LogPanel({
   log,
   onCtrlClick,
+  lineView,
+  slug = "",
 }: {
   log: (LogMessage & { seq?: number })[];
   onCtrlClick?: (seq: number) => void;
+  /** Who a line names and the component it shows (eventLog.ts logLineView), for this viewer. */
+  lineView?: (line: LogMessage) => LogLineView;
+  /** The project, for the components' images. */
+  slug?: string;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const shown = log.slice(-300);
@@ -244,41 +250,14 @@ export function LogPanel({
       <Box role="log" aria-label="Game log lines" sx={{ height: 240, overflowY: "auto", fontSize: 14 }}>
         {shown.length === 0 && <Typography variant="body2">No moves yet.</Typography>}
         {shown.map((line, i) => (
-          <Box
+          <LogLine
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
             key={`${line.event.timestamp}-${i}`}
-            onClick={
-              onCtrlClick && line.seq !== undefined
-                ? (event) => {
-                    if ((event.ctrlKey || event.metaKey) && line.seq !== undefined) onCtrlClick(line.seq);
-                  }
-                : undefined
-            }
-            title={onCtrlClick ? "Ctrl-click: debug table at this event" : undefined}
-            data-seq={line.seq}
-            sx={{
-              pl: line.event.logIndent * 2,
-              color: LOG_STYLE[line.event.logStyle] ?? "inherit",
-              py: 0.25,
-            }}
-          >
-            {line.event.sourcePlayer && (
-              <Typography component="span" variant="caption" sx={{ fontWeight: 700, mr: 0.5 }}>
-                {line.event.sourcePlayer}
-              </Typography>
-            )}
-            {line.event.editMode && (
-              // Edit moves stand out for everyone, in words as well as colour.
-              <Typography
-                component="span"
-                variant="caption"
-                sx={{ fontWeight: 700, mr: 0.5, px: 0.5, border: "1px solid", borderRadius: 1 }}
-              >
-                edit
-              </Typography>
-            )}
-            {line.message}
-          </Box>
+            line={line}
+            extra={lineView?.(line)}
+            slug={slug}
+            {...(onCtrlClick === undefined ? {} : { onCtrlClick })}
+          />
         ))}
         <div ref={end} />
       </Box>

@@ -1,15 +1,11 @@
-// Player areas beside the board, scaled with it: the viewer's own at the board's size, the active
-// player's enlarged, the others shrunk (layout.ts areaScale); counters with their +/- buttons (press
-// button with counterButton; Ctrl-click changes by 10).
+// Player areas beside the board, scaled with it: the active player's enlarged, the others shrunk, one's
+// own drawn readable either way (layout.ts areaScale); their counters (PlayerCounters.tsx).
 
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import {
-  COUNTER_STEP,
   componentInfo,
-  counterButton,
   findComponent,
   mayAct,
   PLAYER_COLOURS,
@@ -21,6 +17,8 @@ import { type BoardEnv, BoardEnvProvider } from "./boardEnv";
 import { ComponentNode } from "./ComponentNode";
 import { areaScale, colourHex } from "./layout";
 import { counterFlight, evaluationSpeed, flyTokens } from "./motion";
+import { PlayerCounters } from "./PlayerCounters";
+import { SeatPresence } from "./SeatPresence";
 
 /** Counter changes send tokens between the board and the counter: gains fly in, losses fly out. */
 function useCounterFlights(players: Player[], env: BoardEnv, board: RefObject<HTMLElement | null>) {
@@ -92,58 +90,8 @@ export function PlayerAreas({
                 {player.color === env.seat ? " (you)" : ""}
                 {active ? " - to play" : ""}
               </Typography>
-              {player.counters
-                .filter((c) => !(c.options.invisibleIfZero === true && c.value === 0))
-                .map((c) => (
-                  <Box
-                    key={c.name}
-                    data-counter={`${player.color}/${c.name}`}
-                    sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
-                  >
-                    <Typography variant="body2" sx={{ minWidth: 60 }}>
-                      {c.name}: <strong>{c.value}</strong>
-                    </Typography>
-                    {buttons &&
-                      c.options.buttonsEnabled !== false &&
-                      // Your own counters; anyone's in edit mode or when acting for every seat.
-                      (player.color === env.seat || env.editMode || env.seat === "alwaysactive") && (
-                        <>
-                          <IconButton
-                            size="small"
-                            aria-label={`Decrease ${c.name} of ${player.color}`}
-                            onClick={(event) =>
-                              env.act({
-                                kind: "press button",
-                                componentId: player.area,
-                                button: counterButton(
-                                  c.name,
-                                  -(event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain),
-                                ),
-                              })
-                            }
-                          >
-                            -
-                          </IconButton>
-                          <IconButton
-                            size="small"
-                            aria-label={`Increase ${c.name} of ${player.color}`}
-                            onClick={(event) =>
-                              env.act({
-                                kind: "press button",
-                                componentId: player.area,
-                                button: counterButton(
-                                  c.name,
-                                  event.ctrlKey || event.metaKey ? COUNTER_STEP.ctrl : COUNTER_STEP.plain,
-                                ),
-                              })
-                            }
-                          >
-                            +
-                          </IconButton>
-                        </>
-                      )}
-                  </Box>
-                ))}
+              <SeatPresence color={player.color} />
+              <PlayerCounters player={player} env={env} buttons={buttons} />
               {area !== undefined &&
                 info !== null &&
                 (info.image !== "" || Object.keys(area.children).length > 0) && (

@@ -2,7 +2,7 @@
 // the pre-start lobby until the table starts, the game view after.
 
 import Alert from "@mui/material/Alert";
-import { FULL_VIEW } from "@tt/engine";
+import { activeState, FULL_VIEW } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { useReducer, useState } from "react";
 import { useCurrentUser } from "../../app/auth";
@@ -11,6 +11,7 @@ import { GameView } from "./GameView";
 import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
 import { TableLobby } from "./TableLobby";
 import { INITIAL_TABLE_UI, tableUi } from "./tableUi";
+import { PresenceProvider } from "./usePresence";
 import { useTableSession } from "./useTableSession";
 
 export function TableView(props: {
@@ -30,6 +31,7 @@ export function TableView(props: {
     viewMode: isViewMode(table.tableMode, table.status, role, queryColour),
     // A running table sends only this user's view: other colours' eyes show nothing more.
     secret: table.live !== null && table.live.viewer !== FULL_VIEW,
+    activePlayer: table.live === null ? undefined : activeState(table.live.situation).activePlayer,
   };
   const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
   const setSeat = (next: string) => {
@@ -57,18 +59,20 @@ export function TableView(props: {
     return <Alert severity="info">Table has not started, and no data found</Alert>;
   }
   return (
-    <GameView
-      table={table}
-      session={session}
-      seat={seat}
-      seatChoices={seatChoices(seatCtx)}
-      onSeat={setSeat}
-      ui={ui}
-      dispatch={dispatch}
-      editMode={editMode}
-      cheatMode={cheatMode}
-      onReloadComponents={onComponents}
-      mayWatchFull={table.live?.mayWatchFull === true}
-    />
+    <PresenceProvider seats={session.seatPresence}>
+      <GameView
+        table={table}
+        session={session}
+        seat={seat}
+        seatChoices={seatChoices(seatCtx)}
+        onSeat={setSeat}
+        ui={ui}
+        dispatch={dispatch}
+        editMode={editMode}
+        cheatMode={cheatMode}
+        onReloadComponents={onComponents}
+        mayWatchFull={table.live?.mayWatchFull === true}
+      />
+    </PresenceProvider>
   );
 }

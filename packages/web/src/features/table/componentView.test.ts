@@ -140,6 +140,31 @@ describe("a component node's view", () => {
     expect(accessibleName({ ...card, options: { label: "Ace" } }, "face", s.deckData)).toBe("Ace card");
   });
 
+  it("zooms a component with hoverZoom under the pointer, only while its face shows", () => {
+    const s = smallTable();
+    const zooming = env({ pieces: { ...PIECES, meeple: { hoverZoom: true } } });
+    expect(componentView(find(s, "m1"), s, zooming).hoverZoom).toBe(true);
+    expect(componentView(find(s, "m1"), s, env()).hoverZoom).toBe(false);
+    const back = { ...find(s, "m1"), placeholder: "back" as const };
+    expect(componentView(back, s, zooming).hoverZoom).toBe(false);
+  });
+
+  it("opens the container the game state forces expanded, named by id or by name", () => {
+    const s = smallTable();
+    const forcing = (name: string): Situation => ({
+      ...s,
+      gameState: { ...s.gameState, current: { ...s.gameState.current, forceExpandedContainer: name } },
+    });
+    // A bank forced open shows its tokens instead of only its count.
+    const bank = componentView(find(s, "bank"), forcing("bank"), env());
+    expect(bank.expanded).toBe(true);
+    expect(bank.placed.map((p) => p.child.id)).toEqual(["coin1"]);
+    expect(componentView(find(s, "deck"), forcing("deck"), env()).expanded).toBe(true);
+    // Others stay as they were.
+    expect(componentView(find(s, "deck"), forcing("bank"), env()).expanded).toBe(false);
+    expect(componentView(find(s, "bank"), s, env())).toMatchObject({ expanded: false, placed: [] });
+  });
+
   it("leaves the component and the situation unchanged", () => {
     const s = smallTable();
     const before = structuredClone(s);

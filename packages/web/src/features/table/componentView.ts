@@ -3,6 +3,7 @@
 // without one). The rules' answers (visibility, highlights, clickable) come in; nothing is decided here.
 
 import {
+  activeState,
   type CardRow,
   type Component,
   type ComponentInfo,
@@ -61,6 +62,16 @@ export interface ComponentView {
   inspectable: boolean;
   /** What a screen reader says for it. */
   name: string;
+  /** Drawn enlarged under the pointer (its info's hoverZoom), when its face shows. */
+  hoverZoom: boolean;
+  /** The container the game state forces open (forceExpandedContainer): every piece spread, in view. */
+  expanded: boolean;
+}
+
+/** The active state names this container (by id or by name) to be shown expanded. */
+export function isForcedExpanded(component: Component, s: Situation): boolean {
+  const named = activeState(s).forceExpandedContainer;
+  return typeof named === "string" && named !== "" && (named === component.id || named === component.name);
 }
 
 /**
@@ -81,10 +92,14 @@ export function componentView(component: Component, s: Situation, env: ViewEnv):
     (env.reveal === true ? "face" : visibilityFor(s, env.pieces, component.id, env.seat, env.editMode));
   const image =
     visibility === "back" ? info.cardBack || (component.type === "card" ? "" : info.image) : info.image;
-  const children = placeChildren(component, info);
-  // A bank shows its count, not its tokens; a deck only its piles, never a row of every card.
+  const expanded = isForcedExpanded(component, s);
+  const children = placeChildren(component, info, { expanded });
+  // A bank shows its count, not its tokens; a deck only its piles, never a row of every card (unless
+  // the game state forces it open).
   const placed =
-    component.type === "bank" ? [] : children.placed.filter((p) => drawnHere(component, p.positionName));
+    component.type === "bank" && !expanded
+      ? []
+      : children.placed.filter((p) => drawnHere(component, p.positionName));
   const unplaced = component.type === "bank" || component.type === "deck" ? [] : children.unplaced;
   const face = component.type === "card" ? tableCardFace(env.decks, component.options) : null;
   const template = face?.kind === "template" ? face : null;
@@ -121,6 +136,9 @@ export function componentView(component: Component, s: Situation, env: ViewEnv):
     asButton: canClick && !holdsOthers,
     inspectable: component.type === "deck" || component.type === "bank",
     name: accessibleName(component, visibility, s.deckData),
+    // A face-down card enlarged would show nothing more than its back.
+    hoverZoom: info.hoverZoom === true && visibility === "face",
+    expanded,
   };
 }
 

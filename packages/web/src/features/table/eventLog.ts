@@ -7,10 +7,14 @@ import {
   applyTurnWithLog,
   createTableHolder,
   defaultModule,
+  findComponent,
   type LogMessage,
+  PLAYER_COLOURS,
   type Situation,
   type TableEvent,
 } from "@tt/engine";
+import { type ComponentView, componentView, type ViewEnv } from "./componentView";
+import { colourHex } from "./layout";
 
 export { applyTurnWithLog };
 
@@ -22,4 +26,37 @@ export function replay(
   // A recorded log folds without the rules (its moves and chance outcomes are all in it).
   const holder = createTableHolder({ start, events, module: defaultModule });
   return { situation: holder.live, log: holder.log() };
+}
+
+/** What a log line shows beside its words: who did it, whom it is about, the component it is about. */
+export interface LogLineView {
+  /** The acting player, in their colour. */
+  source: { name: string; colour: string } | null;
+  /** The player the line is about ('blue gained 4 coins'), in their colour; null when it is the actor. */
+  target: { name: string; colour: string } | null;
+  /** The component the line is about (logDisplayComponent) as this viewer sees it on the board now. */
+  component: ComponentView | null;
+}
+
+const named = (name: string | null) =>
+  name === null || name === "" ? null : { name, colour: colourHex(name, PLAYER_COLOURS) };
+
+/**
+ * A log line's view for this viewer. The component's image is the one the board draws for them (a
+ * face they may not see stays its back; one they may not see at all, one no longer on the table, or
+ * one drawn from a card template rather than an image, is left out), so the log never shows more
+ * than the board.
+ */
+export function logLineView(line: LogMessage, situation: Situation, env: ViewEnv): LogLineView {
+  const { sourcePlayer, targetPlayer } = line.event;
+  const id = line.logDisplayComponent;
+  const found = id === null ? undefined : findComponent(situation.root, id);
+  const view = found === undefined ? null : componentView(found, situation, env);
+  // An image only: a templated card's face is text, and the log's text is the same for every viewer.
+  const drawn = view !== null && !view.hidden && view.image !== "";
+  return {
+    source: named(sourcePlayer),
+    target: targetPlayer === sourcePlayer ? null : named(targetPlayer),
+    component: drawn ? view : null,
+  };
 }

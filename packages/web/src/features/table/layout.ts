@@ -2,6 +2,7 @@
 // coordinates are centres in the parent's 'dims' frame.
 
 import {
+  boardExtent,
   type Component,
   type ComponentInfo,
   type Coord,
@@ -48,14 +49,28 @@ export interface Placed {
 /** How many cards of a pile are drawn: the top few, so a 60-card deck is not 60 nodes. */
 export const PILE_DRAWN = 2;
 
+/** Distance between neighbours of a multi-pile's hexagonal spiral when its set names no gapSize. */
+export const PILE_SPIRAL_GAP = 16;
+
+/** A container the game state forces open spreads its pieces this far apart (unless gapSize says). */
+export const EXPANDED_GAP = 40;
+/** ... and squeezes them into this length (unless maxSpread says), so a 60-card deck stays on the board. */
+export const EXPANDED_MAX_SPREAD = 800;
+
+/** How much a component with hoverZoom grows under the pointer. */
+export const HOVER_ZOOM = 2;
+
 /**
  * Places a component's children by its position sets: keyed slots at their coordinates, multi
- * positions spread by multiOffsets from their first coordinate, multi-piles stacked (top few drawn).
+ * positions spread by multiOffsets from their first coordinate, a deck's piles stacked (top few
+ * drawn), other multi-piles heaped on a hexagonal spiral (spec section 4). A container shown
+ * `expanded` (the game state's forceExpandedContainer) spreads every pile instead, each piece in view.
  * Children in a position the info does not define are returned in `unplaced`.
  */
 export function placeChildren(
   component: Component,
   info: ComponentInfo,
+  options: { expanded?: boolean } = {},
 ): { placed: Placed[]; unplaced: { positionName: string; children: Component[] }[] } {
   const sets = positionSets(info);
   const placed: Placed[] = [];
@@ -63,6 +78,16 @@ export function placeChildren(
   for (const [positionName, children] of Object.entries(component.children)) {
     const set = sets[positionName];
     const list = Array.isArray(children) ? children : Object.values(children);
+    if (set === undefined && options.expanded === true) {
+      // A container forced open without a set of its own for its pieces (a bank): spread over its middle.
+      const [w, h] = info.positions.dims;
+      const offsets = multiOffsets(list.length, { gapSize: EXPANDED_GAP, maxSpread: EXPANDED_MAX_SPREAD });
+      list.forEach((child, i) => {
+        const o = offsets[i] ?? { x: 0, y: 0 };
+        placed.push({ child, positionName, x: w / 2 + o.x, y: h / 2 + o.y, scale: 1, index: i });
+      });
+      continue;
+    }
     if (set === undefined) {
       if (list.length > 0) unplaced.push({ positionName, children: list });
       continue;
@@ -71,11 +96,32 @@ export function placeChildren(
     const coords = positionCoords(set);
     if (Array.isArray(children)) {
       const origin = coords[0]?.[1] ?? { x: 0, y: 0 };
+      if (options.expanded === true && (set.multiPile === true || set.multi === true)) {
+        const offsets = multiOffsets(children.length, {
+          gapSize: set.gapSize ?? EXPANDED_GAP,
+          maxSpread: set.maxSpread ?? EXPANDED_MAX_SPREAD,
+          ...(set.multiDirection === undefined ? {} : { multiDirection: set.multiDirection }),
+        });
+        children.forEach((child, i) => {
+          const o = offsets[i] ?? { x: 0, y: 0 };
+          placed.push({ child, positionName, x: origin.x + o.x, y: origin.y + o.y, scale, index: i });
+        });
+        continue;
+      }
       // Decks stack every pile: a deck is drawn as its top cards, never spread.
-      if (set.multiPile === true || component.type === "deck") {
+      if (component.type === "deck") {
         const from = Math.max(0, children.length - PILE_DRAWN);
         children.slice(from).forEach((child, i) => {
           placed.push({ child, positionName, x: origin.x, y: origin.y, scale, index: from + i });
+        });
+        continue;
+      }
+      if (set.multiPile === true) {
+        // A heap: the first piece in the middle, the next ones ring by ring around it, the last on top.
+        const offsets = pileSpiral(children.length, set.gapSize ?? PILE_SPIRAL_GAP);
+        children.forEach((child, i) => {
+          const o = offsets[i] ?? { x: 0, y: 0 };
+          placed.push({ child, positionName, x: origin.x + o.x, y: origin.y + o.y, scale, index: i });
         });
         continue;
       }
@@ -135,26 +181,37 @@ export function pileSpiral(count: number, spacing: number): Coord[] {
 
 /**
  * Player areas are drawn beside the board at a share of the board's scale, so the zoom setting scales
- * them with it. The viewer's own area is at the board's size whoever plays: the cards in their hand are
- * as big as the cards on the table (at 1400 x 900 the card template's 140-unit cards are 114 px wide).
- * Of the others, the active player's is enlarged and the rest shrunk (spec: 'the active one is
- * enlarged, the others shrunk'), small enough that one's own area and an active opponent's still share
- * one row under the card template's board, so the row does not wrap and unwrap as turns pass.
+ * them with it. The active player's area is enlarged and the others shrunk (spec: 'the active one is
+ * enlarged, the others shrunk'), the viewer's own as well as the others'. The viewer's own area is at
+ * the board's size while it is their turn: the cards in their hand are as big as the cards on the
+ * table (at 1400 x 900 the card template's 140-unit cards are 114 px wide), and a little smaller while
+ * they wait. Of the others, the active player's is enlarged and the rest shrunk, small enough that
+ * one's own area and an active opponent's still share one row under the card template's board, so the
+ * row does not wrap and unwrap as turns pass.
  */
-export const AREA_SCALE = { own: 1, active: 0.55, other: 0.45 } as const;
+export const AREA_SCALE = { ownActive: 1, own: 0.8, active: 0.55, other: 0.45 } as const;
 
 /**
  * The least scale (screen px per board unit) each area is drawn at: a tall board fitted to a short
  * window, or zoomed out, does not take the hands down with it. A 140-unit card in one's own hand stays
- * at least 105 px wide (its title and numbers readable without the zoom lens); the others' areas no
- * smaller than they were before the areas followed the board.
+ * at least 105 px wide (its title and numbers readable without the zoom lens), a little more on one's
+ * turn; the others' areas no smaller than they were before the areas followed the board.
  */
-export const AREA_MIN_SCALE = { own: 0.75, active: 0.45, other: 0.36 } as const;
+export const AREA_MIN_SCALE = { ownActive: 0.8, own: 0.75, active: 0.45, other: 0.36 } as const;
 
 /** Screen px per board unit of a player's area, given the board's scale. */
 export function areaScale(boardScale: number, isActive: boolean, isOwn = false): number {
-  const kind = isOwn ? "own" : isActive ? "active" : "other";
+  const kind = isOwn ? (isActive ? "ownActive" : "own") : isActive ? "active" : "other";
   return Math.max(AREA_MIN_SCALE[kind], boardScale * AREA_SCALE[kind]);
+}
+
+/**
+ * The game area's least height: the board's height times the minimum extent of its player count
+ * (spec section 4: 1, 1, 1.6, 1.6, 2.2 for 0 to 4 players), so the areas of more players get room
+ * under the board without the page jumping as they are drawn.
+ */
+export function gameAreaMinHeight(boardHeightPx: number, playerCount: number): number {
+  return boardHeightPx * boardExtent(playerCount);
 }
 
 /** CSS colour of a player colour name (spec section 3 hex values). */
@@ -169,5 +226,6 @@ export function colourHex(colour: string, table: Record<string, string>): string
  */
 export function positionLabel(positionName: string, slot: string | null): string {
   if (slot === null) return positionName;
-  return /^\d+$/.test(slot) ? `${positionName} ${slot}` : slot;
+  // A numbered slot, or a cell of a grid ('2:3', gridCoords), says which position it is in.
+  return /^\d+(:\d+)?$/.test(slot) ? `${positionName} ${slot}` : slot;
 }

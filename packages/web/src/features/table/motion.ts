@@ -3,7 +3,8 @@
 // tokens flying, 800 ms each, one every 150 ms per unit. A turn's moves play one after another on the
 // default delays of section 9 (component move timeout 500 ms, set global 600 ms, counter change delay
 // 100 ms and timeout 500 ms, game state moves 0), all divided by the evaluation speed: see
-// turnSchedule.
+// turnSchedule. While another's turn plays the page takes no input (Playback: section 4's
+// waitingEvaluate); Skip finishes every running animation at once (finishAnimations).
 //
 // The board draws each situation as it is (there is no per-move playback): the animation is a FLIP.
 // Every component node reports where it is after each render and just before it unmounts; when a
@@ -43,6 +44,33 @@ export function delayedEvalMs(delay: number, speed: number): number {
 }
 
 /**
+ * When several seats may send a due delayed evaluation (an 'everyone' state), one tab sends it: the
+ * first seat in seat order whose player has the table open, on time; each later one this much after
+ * the one before it, should that tab be closed, so the evaluation is never lost. A sent one moves the
+ * log on, which calls off the others' timers.
+ */
+export const DELAYED_EVAL_FALLBACK_MS = 2000;
+
+/**
+ * This tab's place in line for a due delayed evaluation: its seat's index among the active seats whose
+ * player has the table open (in seat order); alwaysactive or any other seat comes after them all.
+ */
+export function delayedEvalRank(
+  activeSeats: readonly string[],
+  here: ReadonlySet<string>,
+  seat: string,
+): number {
+  const line = activeSeats.filter((s) => here.has(s));
+  const place = line.indexOf(seat);
+  return place === -1 ? line.length : place;
+}
+
+/** How long this tab waits before sending a due delayed evaluation: its delay, then its place in line. */
+export function delayedEvalWait(delay: number, speed: number, rank: number): number {
+  return delayedEvalMs(delay, speed) + Math.max(0, rank) * DELAYED_EVAL_FALLBACK_MS;
+}
+
+/**
  * However long a turn's default delays add up to, its last move starts playing by this time: a
  * set-up that deals fifty cards shows them arriving, not a ten-second wait before the board settles.
  */
@@ -61,8 +89,15 @@ export interface TurnSchedule {
    * view/reissue.ts): such a piece slides from where its old id was drawn.
    */
   renamedFrom: ReadonlyMap<string, string>;
+  /** The moves' popup messages (shown in the alert popup), each when its move starts. */
+  popups: readonly Popup[];
   /** When the turn has finished playing. */
   total: number;
+}
+
+export interface Popup {
+  at: number;
+  text: string;
 }
 
 export const NO_SCHEDULE: TurnSchedule = {
@@ -70,6 +105,7 @@ export const NO_SCHEDULE: TurnSchedule = {
   counters: new Map(),
   still: new Set(),
   renamedFrom: new Map(),
+  popups: [],
   total: 0,
 };
 
@@ -86,6 +122,7 @@ export function turnSchedule(
   const components = new Map<string, number>();
   const counters = new Map<string, number>();
   const still = new Set<string>();
+  const popups: Popup[] = [];
   let at = 0;
   for (const move of moves) {
     const timing = moveTiming(move, clampSpeed(speed));
@@ -99,6 +136,8 @@ export function turnSchedule(
       const key = `${move.player}/${move.counter}`;
       if (!counters.has(key)) counters.set(key, start);
     }
+    if (typeof move.popupMessage === "string" && move.popupMessage.trim() !== "")
+      popups.push({ at: start, text: move.popupMessage });
     at += timing.timeout;
   }
   // A piece that got a new id moves on its old id's time.
@@ -109,7 +148,90 @@ export function turnSchedule(
     if (start !== undefined) components.set(to, start);
     if (still.has(from)) still.add(to);
   }
-  return { components, counters, still, renamedFrom, total: Math.round(Math.min(at, TURN_PLAY_MAX_MS)) };
+  const total = Math.round(Math.min(at, TURN_PLAY_MAX_MS));
+  return { components, counters, still, renamedFrom, popups, total };
+}
+
+/**
+ * The animations this page has started (slides and flying tokens): Skip finishes them all at once, so
+ * the board shows the turn's end state. Only ours: finishing a library's endless spinner would throw.
+ */
+const running = new Set<Animation>();
+
+function track(animation: Animation): void {
+  running.add(animation);
+  const done = () => running.delete(animation);
+  animation.addEventListener("finish", done);
+  animation.addEventListener("cancel", done);
+}
+
+/** Jumps every running move animation to its end (the status bar's Skip). */
+export function finishAnimations(): void {
+  for (const animation of [...running]) {
+    try {
+      animation.finish();
+    } catch {
+      animation.cancel();
+    }
+  }
+  running.clear();
+}
+
+/**
+ * The turns being played, in page time (ms since the epoch): input waits `until` (someone else's turn
+ * plays; section 4's waitingEvaluate), and each move's popup shows when its move starts.
+ */
+export interface Playback {
+  until: number;
+  popups: readonly { due: number; text: string }[];
+}
+
+export const IDLE: Playback = { until: 0, popups: [] };
+
+/**
+ * A turn drawn at `now`. Blocking (a turn this tab did not just draw itself): input waits until it has
+ * played, after any turn still playing. Its popups are due as its moves start.
+ */
+export function startTurn(
+  playback: Playback,
+  schedule: TurnSchedule,
+  now: number,
+  blocking: boolean,
+): Playback {
+  const added = schedule.popups.map((p) => ({ due: now + p.at, text: p.text }));
+  const popups = [...playback.popups, ...added].sort((x, y) => x.due - y.due);
+  const until =
+    blocking && schedule.total > 0 ? Math.max(playback.until, now + schedule.total) : playback.until;
+  return { until, popups };
+}
+
+export interface Due {
+  /** Popups to show now, in order. */
+  show: string[];
+  playback: Playback;
+  /** Input still waits. */
+  playing: boolean;
+  /** When to look again (the next popup or the end of the wait); null when nothing is left. */
+  next: number | null;
+}
+
+/** What is due at `now`. */
+export function dueAt(playback: Playback, now: number): Due {
+  const show = playback.popups.filter((p) => p.due <= now).map((p) => p.text);
+  const popups = playback.popups.filter((p) => p.due > now);
+  const playing = playback.until > now;
+  const times = [...popups.map((p) => p.due), ...(playing ? [playback.until] : [])];
+  return {
+    show,
+    playback: { until: playing ? playback.until : 0, popups },
+    playing,
+    next: times.length === 0 ? null : Math.min(...times),
+  };
+}
+
+/** Skip: nothing plays any more; of the popups not shown yet, the last one shows now. */
+export function skipTurn(playback: Playback): { show: string | null; playback: Playback } {
+  return { show: playback.popups.at(-1)?.text ?? null, playback: IDLE };
 }
 
 export interface Flight {
@@ -204,12 +326,14 @@ export function createMotion(
       const dy = (from.y - now.y) / scale;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
       // Until its move's turn comes the component stays where it was (fill backwards).
-      element.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], {
-        duration: durationMs(),
-        delay: turn.components.get(id) ?? 0,
-        fill: "backwards",
-        easing: "cubic-bezier(0.2, 0.7, 0.3, 1)",
-      });
+      track(
+        element.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], {
+          duration: durationMs(),
+          delay: turn.components.get(id) ?? 0,
+          fill: "backwards",
+          easing: "cubic-bezier(0.2, 0.7, 0.3, 1)",
+        }),
+      );
     },
     left(id, element) {
       const last = spots.get(id);
@@ -262,6 +386,7 @@ export function flyTokens(from: Element, to: Element, flight: Flight, colour: st
       ],
       { duration: flight.duration, delay: startMs + i * flight.step, easing: "ease-in-out" },
     );
+    track(animation);
     const done = () => token.remove();
     animation.onfinish = done;
     animation.oncancel = done;

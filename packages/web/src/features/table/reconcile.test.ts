@@ -95,6 +95,20 @@ describe("optimistic reconciliation over the viewer's log", () => {
     expect(other.alert).toEqual({ reason: "Cannot undo someone else's turn", code: "undo/someone-else" });
   });
 
+  it("catches up quietly when another tab's delayed evaluation took the seq first", () => {
+    const base = startPending(setUp().model, { turnUID: "d1", moveId: 0, situation: null });
+    const raced = receiveReject(base, reject("d1", "outOfSync", TABLE_REFUSALS.outOfSync), true);
+    expect(raced.model.outOfSync).toBe(false);
+    expect(raced.model.pending).toBeNull();
+    expect(raced.alert).toBeNull();
+    expect(raced.resync).toBe(true);
+    // The other tab's event came first and settled the pending turn: still no out of sync.
+    const settled = { ...base, pending: null };
+    const late = receiveReject(settled, reject("d1", "outOfSync", TABLE_REFUSALS.outOfSync), true);
+    expect(late.model).toBe(settled);
+    expect(late.model.outOfSync).toBe(false);
+  });
+
   it("a resync takes what was missed and the view whole, and clears out of sync", () => {
     const { table, model } = setUp();
     playChess(table, "red", "white-pawn-e2", "e4");

@@ -84,7 +84,16 @@ export interface RejectOutcome {
 export function receiveReject(
   model: TableModel,
   reject: { turnUID: string; reason: string; code: string },
+  /**
+   * The refused turn was a delayed evaluation another tab may send too: 'outOfSync' then means that
+   * tab's was taken first. Not this tab's fault: it catches up quietly, never shown out of sync.
+   */
+  raced = false,
 ): RejectOutcome {
+  if (reject.code === TABLE_REFUSALS.outOfSync && raced) {
+    const mine = model.pending?.turnUID === reject.turnUID;
+    return { model: mine ? { ...model, pending: null } : model, alert: null, resync: true };
+  }
   if (reject.code === TABLE_REFUSALS.outOfSync) {
     return { model: { ...model, pending: null, outOfSync: true }, alert: null, resync: true };
   }

@@ -50,4 +50,22 @@ describe("play-as seat", () => {
     expect(seatChoices({ ...running, yourSeat: null })).toEqual([SPECTATOR]);
     expect(seatChoices({ ...running, secret: false })).toEqual(["red", "blue", SPECTATOR]);
   });
+  it("starts a sandbox tab as the active player, alwaysactive when everyone or several may act", () => {
+    const store = memoryStore();
+    const at = (activePlayer: string | string[]) => ({ ...sandbox, activePlayer });
+    expect(initialSeat(at("blue"), store, "t1", null)).toBe("blue");
+    expect(initialSeat(at(["red"]), store, "t1", null)).toBe("red");
+    expect(initialSeat(at("everyone"), store, "t1", null)).toBe(ALWAYS_ACTIVE);
+    expect(initialSeat(at(["red", "blue"]), store, "t1", null)).toBe(ALWAYS_ACTIVE);
+    // A colour the table has no seat for (an automa's own name, say) is no choice.
+    expect(initialSeat(at("rival"), store, "t1", null)).toBe(ALWAYS_ACTIVE);
+    // A remembered choice and the address still win; one's own seat too.
+    store.setItem(playAsKey("t1"), SPECTATOR);
+    expect(initialSeat(at("blue"), store, "t1", null)).toBe(SPECTATOR);
+    expect(initialSeat(at("blue"), store, "t1", "red")).toBe("red");
+    expect(initialSeat({ ...at("blue"), yourSeat: "red" }, memoryStore(), "t1", null)).toBe("red");
+    // Competitive tables never pick another's colour.
+    const seated = { yourSeat: null, anySeat: false, colours: ["red", "blue"], activePlayer: "blue" };
+    expect(initialSeat(seated, memoryStore(), "t1", null)).toBe(SPECTATOR);
+  });
 });

@@ -24,6 +24,11 @@ export interface SeatContext {
    * user's view). Looking through another colour's eyes is then offered only for one's own seat.
    */
   secret?: boolean;
+  /**
+   * Whose turn it is when the page loads (the active state's activePlayer): a sandbox's play-as
+   * choice starts there (section 4: 'the active player is chosen by default').
+   */
+  activePlayer?: string | readonly string[];
 }
 
 /** Read-only view mode of game-table.md section 4; sandbox and debug tables are covered by anySeat. */
@@ -55,11 +60,19 @@ export function actsAs(ctx: SeatContext, seat: string): boolean {
   return ctx.anySeat || seat === (ctx.yourSeat ?? SPECTATOR);
 }
 
+/**
+ * The seat a tab starts as: the colour in the address, else the user's own, else in a sandbox the
+ * active player when it is one colour of the table (alwaysactive when everyone, or several, may act),
+ * else a spectator.
+ */
 export function defaultSeat(ctx: SeatContext, queryColour: string | null): string {
   const choices = seatChoices(ctx);
   if (queryColour !== null && choices.includes(queryColour)) return queryColour;
   if (ctx.yourSeat !== null) return ctx.yourSeat;
-  return ctx.anySeat ? ALWAYS_ACTIVE : SPECTATOR;
+  if (!ctx.anySeat) return SPECTATOR;
+  const active = ctx.activePlayer;
+  const single = typeof active === "string" ? active : active?.length === 1 ? active[0] : undefined;
+  return single !== undefined && ctx.colours.includes(single) ? single : ALWAYS_ACTIVE;
 }
 
 /** The seat to use: a remembered valid choice, else the default. */

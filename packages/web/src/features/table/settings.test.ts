@@ -98,6 +98,14 @@ describe("table settings", () => {
       expect(boardScale({ ...desktop, stageWidth: 2000, stageHeight: 400 })).toBeCloseTo(0.5);
       expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340 })).toBeCloseTo(0.5);
       expect(boardScale({ ...desktop, stageWidth: 2000, stageHeight: 400, zoom: 150 })).toBeCloseTo(0.75);
+      // More players: the board and the extent their areas need fit the window's height together
+      // (1.6 for two: 1340 / 1.6 units of board height fill what 1340 units did).
+      expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340 / 1.6, extent: 1.6 })).toBeCloseTo(
+        0.5,
+      );
+      expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340, extent: 2.2 })).toBeCloseTo(
+        0.5 / 2.2,
+      );
       // Not measured yet: the base width stands for the game area.
       expect(boardScale({ ...desktop, boxWidth: 0, stageWidth: 2000, stageHeight: 400 })).toBeCloseTo(0.5);
     });

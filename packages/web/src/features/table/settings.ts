@@ -138,6 +138,12 @@ export interface BoardScaleInput {
   stageHeight: number;
   /** The zoom setting, percent. */
   zoom: number;
+  /**
+   * The board's minimum extent for its player count (engine boardExtent: 1, 1, 1.6, 1.6, 2.2): the
+   * height fitted to the window is the board's times this, so the player areas under it stay on the
+   * same screen rather than below a board as tall as the window. 1 when omitted.
+   */
+  extent?: number;
 }
 
 /**
@@ -158,7 +164,8 @@ export function boardScale(input: BoardScaleInput): number {
       : Math.min(
           MAX_FITTED_SCALE,
           box / stageWidth,
-          Math.max(MIN_FIT_HEIGHT, windowHeight - BARS_HEIGHT) / stageHeight,
+          Math.max(MIN_FIT_HEIGHT, windowHeight - BARS_HEIGHT) /
+            (stageHeight * Math.max(1, input.extent ?? 1)),
         );
   return base * (zoom / 100);
 }

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  ALERT_HIDE_MS,
   ALERTS,
   bannerOf,
+  chatToSend,
   clientStatus,
+  ERROR_TOAST_MS,
   endMessage,
   moveBlock,
   noInstructions,
+  popupAlert,
   refusalAlert,
   statusMessage,
+  systemError,
 } from "./statusBar";
 
 describe("status bar", () => {
@@ -81,5 +86,41 @@ describe("the global message banner", () => {
     });
     expect(banner?.background).toBe("#fff3cd");
     expect(banner?.color).toBe("rgb(1,2,3)");
+  });
+});
+
+describe("out of sync, errors and the chat", () => {
+  it("tells a first try out of sync to reload, and every later one that no more moves can be done", () => {
+    expect(moveBlock("outOfSync", false, 0)?.text).toBe(
+      "You cannot do turns when out of sync. Please, Try to reload the page.",
+    );
+    expect(moveBlock("outOfSync", false, 1)?.text).toBe(
+      "You cannot do more moves when out of sync. Please, refresh.",
+    );
+    expect(moveBlock("outOfSync", true, 5)).toBe(ALERTS.outOfSyncAgain);
+    expect(ALERTS.outOfSync.color).toBe("pink");
+    // Updating the game situation: no input, in or out of edit mode the rules' turn waits.
+    expect(moveBlock("waitingEvaluate", false, 3)).toBe(ALERTS.busy);
+  });
+
+  it("keeps errors up for the 5 s error toast, other alerts for the popup's 3 s", () => {
+    expect(ERROR_TOAST_MS).toBe(5000);
+    expect(ALERT_HIDE_MS).toBe(3000);
+    expect(refusalAlert("You cannot play now: Wait for your turn", "turn/not-your-turn").hideMs).toBe(5000);
+    expect(refusalAlert("SCRIPT ERROR: boom", "turn/script-error").hideMs).toBe(5000);
+    expect(systemError("lost").hideMs).toBe(5000);
+    expect(ALERTS.tooFast.hideMs).toBe(5000);
+    expect(ALERTS.notYourTurn.hideMs).toBe(5000);
+    // Notices, not errors: the popup's own time.
+    expect(ALERTS.busy).not.toHaveProperty("hideMs");
+    expect(ALERTS.outOfSync).not.toHaveProperty("hideMs");
+    expect(popupAlert("The dragon wakes")).toEqual({ text: "The dragon wakes", color: "green" });
+  });
+
+  it("sends what was typed, and nothing for a blank message", () => {
+    expect(chatToSend("gg")).toBe("gg");
+    expect(chatToSend(" well played ")).toBe(" well played ");
+    expect(chatToSend("")).toBeNull();
+    expect(chatToSend("   \t")).toBeNull();
   });
 });

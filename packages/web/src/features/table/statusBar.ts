@@ -93,19 +93,34 @@ export const CHAT_POPUP_MS = 2000;
 export const CHAT_POPUP_PER_CHAR_MS = 50;
 export const CHAT_FADE_MS = 500;
 
+/**
+ * What Enter in the chat sends (section 5: an empty message is not guarded). The box takes Enter as
+ * ever (it clears, and closes the chat when the setting says so), but a blank message is not sent:
+ * it would say nothing, and the server refuses one from any client anyway.
+ */
+export function chatToSend(message: string): string | null {
+  return message.trim() === "" ? null : message;
+}
+
 /** How long a chat message stays over the board: 2000 ms plus 50 ms per character. */
 export const chatPopupMs = (message: string) => CHAT_POPUP_MS + CHAT_POPUP_PER_CHAR_MS * message.length;
+
+/** How long an error (a red or blue alert) shows: the error toast of section 9. */
+export const ERROR_TOAST_MS = 5000;
 
 export const ALERTS = {
   outOfSync: {
     text: "You cannot do turns when out of sync. Please, Try to reload the page.",
     color: "pink",
   },
+  /** A second try while still out of sync: the first alert was not heeded. */
+  outOfSyncAgain: { text: "You cannot do more moves when out of sync. Please, refresh.", color: "pink" },
   busy: { text: "Please wait, an action is already in progress", color: "pink" },
-  notYourTurn: { text: "You cannot play now: Wait for your turn", color: "red" },
+  notYourTurn: { text: "You cannot play now: Wait for your turn", color: "red", hideMs: ERROR_TOAST_MS },
   tooFast: {
     text: "Server hasn't confirmed your previous turn. You are playing too fast. Try again later. If issue persists, reload the page",
     color: "red",
+    hideMs: ERROR_TOAST_MS,
   },
 } as const satisfies Record<string, AlertMessage>;
 
@@ -115,12 +130,21 @@ export function viewOnlyAlert(seat: string): AlertMessage {
 }
 
 export function systemError(message: string): AlertMessage {
-  return { text: `System error: ${message}`, color: "blue" };
+  return { text: `System error: ${message}`, color: "blue", hideMs: ERROR_TOAST_MS };
 }
 
-/** Why a move may not be sent now, or null when it may (edit mode skips the waiting states). */
-export function moveBlock(status: ClientStatus, editMode: boolean): AlertMessage | null {
-  if (status === "outOfSync") return ALERTS.outOfSync;
+/** A move's popupMessage (a rule's word to the players), shown in the alert popup as its move plays. */
+export function popupAlert(text: string): AlertMessage {
+  return { text, color: "green" };
+}
+
+/**
+ * Why a move may not be sent now, or null when it may (edit mode skips the waiting states). Out of
+ * sync, `tries` counts the refused attempts before this one: the first is told to reload, any later
+ * one that it cannot do more moves.
+ */
+export function moveBlock(status: ClientStatus, editMode: boolean, tries = 0): AlertMessage | null {
+  if (status === "outOfSync") return tries === 0 ? ALERTS.outOfSync : ALERTS.outOfSyncAgain;
   if (status === "waitingResponse") return ALERTS.tooFast;
   if (status === "disconnected") return ALERTS.busy;
   if (status === "waitUserInput" || editMode) return null;
@@ -138,7 +162,7 @@ const BLUE_REFUSALS: ReadonlySet<string> = new Set([
 
 /** A refusal's alert, coloured by its code ('SCRIPT ERROR: ...' and 'System error: ...' blue, else red). */
 export function refusalAlert(message: string, code: string): AlertMessage {
-  return { text: message, color: BLUE_REFUSALS.has(code) ? "blue" : "red" };
+  return { text: message, color: BLUE_REFUSALS.has(code) ? "blue" : "red", hideMs: ERROR_TOAST_MS };
 }
 
 export const ALERT_HIDE_MS = 3000;

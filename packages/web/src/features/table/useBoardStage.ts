@@ -1,7 +1,7 @@
 // The board's stage in the game view: its size and scale (fitted to the game area, times the zoom
 // setting), the env every node draws from, and the turn's moves played in order with their sounds.
 
-import { componentInfo, findComponent, type Situation } from "@tt/engine";
+import { boardExtent, componentInfo, findComponent, type Situation } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardEnv } from "./boardEnv";
@@ -96,6 +96,7 @@ export function useBoardStage(input: StageInput) {
     stageWidth: stageW,
     stageHeight: stageH,
     zoom: settings.zoom,
+    extent: boardExtent(situation.players.length),
   });
 
   useEffect(() => {

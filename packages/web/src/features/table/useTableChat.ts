@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from "react";
 import { useCurrentUser } from "../../app/auth";
 import { useSocket, useSocketEvent } from "../../app/socket";
 import { play } from "./sounds";
-import { PING_MS } from "./statusBar";
+import { chatToSend, PING_MS } from "./statusBar";
 
 export interface Ping {
   id: number;
@@ -51,8 +51,9 @@ export function useTableChat(tableId: string, initial: ChatMessage[]) {
   const clearChatPopup = useCallback(() => setChatPopup(null), []);
 
   const sendChat = useCallback(
-    (message: string) => {
-      socket?.emit("chat message", { tableId, message });
+    (typed: string) => {
+      const message = chatToSend(typed);
+      if (message !== null) socket?.emit("chat message", { tableId, message });
     },
     [socket, tableId],
   );

@@ -32,8 +32,14 @@ export interface FeedDeps {
   setModel: (next: TableModel | null) => void;
   setStatus: (status: string) => void;
   setFullViewers: (usernames: string[]) => void;
+  /** Who of the seated players has the table open, as each subscribe answers (usePresence.tsx). */
+  setConnectedPlayers: (usernames: readonly string[] | undefined) => void;
   setEvaluating: (on: boolean) => void;
   setTurnMoves: (steps: readonly MoveStep[], renamed?: Renames) => void;
+  /** A turn this tab did not draw itself: its moves play in order; blocking, input waits meanwhile. */
+  playTurn: (steps: readonly MoveStep[], renamed: Renames | undefined, blocking: boolean) => void;
+  /** The turn was a delayed evaluation another tab may have sent first. */
+  isRaced: (turnUID: string) => boolean;
   showAlert: (message: AlertMessage) => void;
   onStarted: () => void;
   onEnded: () => void;
@@ -43,7 +49,8 @@ export interface FeedDeps {
 /** Subscribes the page to its table; returns how to ask the server again where the table is. */
 export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
   const { load, fullView, modelRef, setModel, setStatus, setFullViewers, setEvaluating, setTurnMoves } = deps;
-  const { showAlert, onStarted, onEnded, onComponents } = deps;
+  const { setConnectedPlayers } = deps;
+  const { showAlert, onStarted, onEnded, onComponents, playTurn, isRaced } = deps;
   const { socket, connected } = useSocket();
   const tableId = load.tableId;
 
@@ -61,6 +68,7 @@ export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
         }
         setStatus(ack.status);
         setFullViewers(ack.fullViewers);
+        setConnectedPlayers(ack.connectedPlayers);
         const now = modelRef.current;
         if (now === null) {
           if (ack.status !== "open") onStarted();
@@ -91,6 +99,7 @@ export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
       setEvaluating,
       setStatus,
       setFullViewers,
+      setConnectedPlayers,
     ],
   );
 
@@ -140,7 +149,10 @@ export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
     const event = message.event;
     const mine = event.turnUID !== undefined && event.turnUID === current.pending?.turnUID;
     if (event.kind === "undo") setTurnMoves([]);
-    else if (!mine || current.pending?.situation === null) setTurnMoves(event.steps, event.renamed);
+    // Input waits while another's turn plays ('Updating game situation'); one's own, already waited
+    // for ('Move recorded'), plays without holding the player up again.
+    else if (!mine) playTurn(event.steps, event.renamed, true);
+    else if (current.pending?.situation === null) playTurn(event.steps, event.renamed, false);
     // New card templates come with the table load, not the event: fetch it again.
     if (message.type === "reload-decks" && outcome.error === null) onStarted();
     setModel(outcome.model);
@@ -158,7 +170,7 @@ export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
     if (message.tableId !== tableId) return;
     const current = modelRef.current;
     if (current === null) return;
-    const outcome = receiveReject(current, message);
+    const outcome = receiveReject(current, message, isRaced(message.turnUID));
     setModel(outcome.model);
     if (outcome.alert !== null) showAlert(refusalAlert(outcome.alert.reason, outcome.alert.code));
     if (outcome.resync) subscribe();

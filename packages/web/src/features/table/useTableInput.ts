@@ -6,6 +6,7 @@ import { modalClasses } from "@mui/material/Modal";
 import { type Action, findComponent, type Situation } from "@tt/engine";
 import { type Dispatch, type RefObject, useCallback, useEffect, useRef } from "react";
 import { edgeScrollStep } from "./edgeScroll";
+import { deleteMove, flipMove } from "./editMoves";
 import { keyIntent } from "./keyboard";
 import { stepZoom } from "./settings";
 import type { AlertMessage } from "./statusBar";
@@ -62,18 +63,15 @@ export function useTableInput(deps: InputDeps): RefObject<Pointer | null> {
         showAlert({ text: HAND_MOVE_HINT, color: "pink" });
         return;
       }
-      const component = findComponent(situationRef.current.root, id);
+      const situation = situationRef.current;
+      const component = findComponent(situation.root, id);
       if (!component) return;
+      // A piece with neither a deck nor a bank is sent as a discard all the same: the engine's refusal
+      // says why it cannot go.
       const move =
         kind === "discard"
-          ? { type: "discard", componentId: id }
-          : {
-              type: "set component option",
-              componentId: id,
-              // The face or back a card shows is its facedown option (engine visibility).
-              option: "facedown",
-              value: component.options.facedown !== true,
-            };
+          ? (deleteMove(situation, component) ?? { type: "discard", componentId: id })
+          : flipMove(situation, component);
       act({ kind: "raw move", move }, { alone: true });
     },
     [selected, editMode, act, showAlert, situationRef],

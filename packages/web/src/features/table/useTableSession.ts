@@ -6,22 +6,18 @@ import {
   type Action,
   activeState,
   clickableComponents,
-  type MoveStep,
-  mayAct,
   type PieceLibrary,
   predictTurn,
   predictUndo,
-  type Renames,
   type RuleModule,
   type Situation,
   viewerLogLines,
 } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
 import type { TableLoadResponse } from "@tt/protocol";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useSocket } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
-import { delayedEvalMs, evaluationSpeed } from "./motion";
 import { displayedSituation, expectedMoveId, startPending, type TableModel } from "./reconcile";
 import {
   type AlertMessage,
@@ -33,8 +29,11 @@ import {
   refusalAlert,
   viewOnlyAlert,
 } from "./statusBar";
+import { useDelayedEval } from "./useDelayedEval";
+import { useTablePresence } from "./usePresence";
 import { useTableChat } from "./useTableChat";
 import { modelOf, useTableFeed } from "./useTableFeed";
+import { useTurnPlayback } from "./useTurnPlayback";
 
 export interface Held {
   /** Actions that produced the local selection; sent with the turn that completes it. */
@@ -86,6 +85,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   );
   const options = load.options;
   const talk = useTableChat(tableId, load.chatMessages);
+  const presence = useTablePresence(load);
 
   const [model, setModelState] = useState<TableModel | null>(() => {
     try {
@@ -103,15 +103,6 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const [alert, setAlert] = useState<ShownAlert | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
   const [evaluating, setEvaluating] = useState(false);
-  /** The moves of the turn drawn last (own or received), in outline: the board plays them in order. */
-  const [turnMoves, setTurnMovesState] = useState<{ steps: readonly MoveStep[]; renamed: Renames }>({
-    steps: [],
-    renamed: [],
-  });
-  const setTurnMoves = useCallback(
-    (steps: readonly MoveStep[], renamed: Renames = []) => setTurnMovesState({ steps, renamed }),
-    [],
-  );
   const [fullViewers, setFullViewers] = useState<string[]>(load.live?.fullViewers ?? []);
   const alertId = useRef(0);
 
@@ -122,6 +113,13 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
 
   const clearAlert = useCallback(() => setAlert(null), []);
 
+  /** The moves of the turn drawn last (own or received), in outline: the board plays them in order. */
+  const playback = useTurnPlayback(slug, showAlert);
+  const { setTurnMoves, play: playTurn } = playback;
+  /** Delayed evaluations this tab sent: another tab may have sent the same one first. */
+  const racing = useRef(new Set<string>());
+  const isRaced = useCallback((turnUID: string) => racing.current.has(turnUID), []);
+
   const subscribe = useTableFeed({
     load,
     fullView,
@@ -129,8 +127,11 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setModel,
     setStatus,
     setFullViewers,
+    setConnectedPlayers: presence.setConnected,
     setEvaluating,
     setTurnMoves,
+    playTurn,
+    isRaced,
     showAlert,
     onStarted,
     onEnded,
@@ -141,10 +142,18 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     connected,
     outOfSync: model?.outOfSync === true,
     pending: model?.pending != null,
-    evaluating,
+    evaluating: evaluating || playback.playing,
   });
   const stateRef = useRef(clientState);
   stateRef.current = clientState;
+  /** Attempts refused while out of sync: the second and later are told they cannot do more moves. */
+  const outOfSyncTries = useRef(0);
+  if (clientState !== "outOfSync") outOfSyncTries.current = 0;
+  const blockNow = useCallback((edit: boolean) => {
+    const block = moveBlock(stateRef.current, edit, outOfSyncTries.current);
+    if (stateRef.current === "outOfSync") outOfSyncTries.current += 1;
+    return block;
+  }, []);
   const heldRef = useRef(held);
   heldRef.current = held;
   const statusRef = useRef(status);
@@ -174,7 +183,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         return;
       }
       const edit = editMode || how.edit === true;
-      const block = moveBlock(stateRef.current, edit);
+      const block = blockNow(edit);
       if (block !== null) {
         if (how.quiet !== true) showAlert(block);
         return;
@@ -225,6 +234,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         // Chance or hidden information: shown when the server answers ('Move recorded, please wait...').
         setModel(startPending(current, { turnUID, moveId: seq, situation: null }));
       }
+      if (actions.every((a) => a.kind === "delayed eval")) racing.current.add(turnUID);
       socket.emit("game-move", { tableId, moveId: seq, turnUID, actions, editMode: edit, seat });
       awaitAnswer(turnUID);
     },
@@ -243,6 +253,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       setModel,
       awaitAnswer,
       setTurnMoves,
+      blockNow,
     ],
   );
   actRef.current = act;
@@ -259,7 +270,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       showAlert(viewOnlyAlert(seat));
       return;
     }
-    const block = moveBlock(stateRef.current, editMode);
+    const block = blockNow(editMode);
     if (block !== null) {
       showAlert(block);
       return;
@@ -276,26 +287,15 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     setModel(startPending(current, { turnUID, moveId: seq, situation: planned.value.situation }));
     socket.emit("undo", { tableId, moveId: seq, turnUID, editMode, seat });
     awaitAnswer(turnUID);
-  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer, setTurnMoves]);
+  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer, setTurnMoves, blockNow]);
 
-  // The active state's delayed evaluation: sent once its delay, divided by the evaluation speed (section
-  // 9), has passed, by a seat that may act.
-  const confirmedSituation = model?.confirmed.view ?? null;
-  const delayed = confirmedSituation === null ? null : activeState(confirmedSituation).delayedEval;
-  const mayDelay =
-    delayed !== null &&
-    confirmedSituation !== null &&
-    status === "midgame" &&
-    clientState === "waitUserInput" &&
-    mayAct(confirmedSituation, seat);
-  useEffect(() => {
-    if (!mayDelay || delayed === null) return;
-    const timer = window.setTimeout(
-      () => act({ kind: "delayed eval" }, { alone: true, quiet: true }),
-      delayedEvalMs(delayed.delay, evaluationSpeed(slug)),
-    );
-    return () => window.clearTimeout(timer);
-  }, [mayDelay, delayed, act, slug]);
+  // The active state's delayed evaluation, sent by one tab when it is due (useDelayedEval.ts).
+  const sendDelayedEval = useCallback(
+    () => act({ kind: "delayed eval" }, { alone: true, quiet: true }),
+    [act],
+  );
+  const delayedIn = { model, status, clientState, seat, slug, presence: presence.seats };
+  useDelayedEval({ ...delayedIn, send: sendDelayedEval });
 
   /** Escape: clears the selection locally (a toggle click replays it for the server's evaluation). */
   const deselect = useCallback(() => {
@@ -309,7 +309,12 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     );
   }, [seat]);
 
-  const skipEvaluation = useCallback(() => setEvaluating(false), []);
+  /** Skip (status bar): the turn being played shows its end state at once, input is taken again. */
+  const { skip } = playback;
+  const skipEvaluation = useCallback(() => {
+    setEvaluating(false);
+    skip();
+  }, [skip]);
 
   /** Designers and site admins: the table takes the project's current data sheet, decks or components. */
   const reload = useCallback(
@@ -360,6 +365,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     status: situation?.ended ? "ended" : status,
     clientState,
     ...talk,
+    /** Each colour's seat: its user and whether they have the table open now (usePresence.tsx). */
+    seatPresence: presence.seats,
     alert,
     clearAlert,
     showAlert,
@@ -371,7 +378,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     deselect,
     reload,
     skipEvaluation,
-    turnMoves,
+    turnMoves: playback.turnMoves,
     module,
     pieces,
     options,

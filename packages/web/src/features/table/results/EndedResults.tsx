@@ -1,6 +1,7 @@
 // The ended-table page's results (game-table.md section 2): 'Score overview', 'Feedback' and 'Full
 // statistics' as collapsible sections, a quick-navigation speed dial to them and to the board, and
-// the feedback dialog (section 4). The table page renders this once the table has ended.
+// the feedback dialog (section 4); the endgame dialog and the stats overlay (section 2) with a button
+// to open the overlay again. The table page renders this once the table has ended.
 import BarChartIcon from "@mui/icons-material/BarChart";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import FeedbackIcon from "@mui/icons-material/Feedback";
@@ -11,22 +12,28 @@ import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import SpeedDial from "@mui/material/SpeedDial";
 import SpeedDialAction from "@mui/material/SpeedDialAction";
 import SpeedDialIcon from "@mui/material/SpeedDialIcon";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { OverviewStat, Situation } from "@tt/engine";
-import { piecesOf, registry } from "@tt/games";
+import type { Situation } from "@tt/engine";
 import { EDITED_GAME_NOTICE, type TableLoadResponse } from "@tt/protocol";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useTableFeedback } from "./api";
+import { EndgameDialog } from "./EndgameDialog";
+import { gameResult, winnerLine } from "./endgame";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { FeedbackSection } from "./FeedbackSection";
 import { feedbackColour } from "./feedbackAnswers";
 import { ScoreChart } from "./ScoreChart";
+import { StatsOverlay } from "./StatsOverlay";
 import { FullStatistics, ScoreTable } from "./StatTables";
 import { chartedStat, overviewColumns, scoreRows } from "./scores";
+import { useOverviewStats } from "./useOverviewStats";
+
+export const SHOW_STATISTICS_OVER_BOARD = "Show statistics over the board";
 
 type SectionKey = "overview" | "feedback" | "statistics";
 
@@ -42,20 +49,6 @@ const SHORTCUTS: { target: SectionKey | "table"; name: string; icon: ReactNode }
   { target: "feedback", name: "Go to feedback", icon: <FeedbackIcon /> },
   { target: "statistics", name: "Go to full statistics", icon: <TableChartIcon /> },
 ];
-
-/** The game's overview stats (Overview stat: name, displayName, customStyle), from its rule module. */
-function useOverviewStats(table: TableLoadResponse, situation: Situation): OverviewStat[] {
-  const { slug } = table.projectInfo;
-  return useMemo(() => {
-    try {
-      const pieces = table.components ? piecesOf(table.components as never) : {};
-      return registry.moduleFor(slug).stats(situation, { pieces, options: table.options });
-    } catch {
-      // A rule script that fails here leaves the overview to the players' 'score'.
-      return [];
-    }
-  }, [slug, table.components, table.options, situation]);
-}
 
 function scrollBehaviour(): ScrollBehavior {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
@@ -94,8 +87,13 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
     statistics: false,
   });
   const [dialOpen, setDialOpen] = useState(false);
-  // MUI's dial opens when the pointer enters it, so the click that follows would close it again: the
-  // first click after a hover-open keeps it open, as the person clicking meant.
+  // The endgame dialog opens once per visit, as the game ends or the ended table opens.
+  const [endgameOpen, setEndgameOpen] = useState(true);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const result = gameResult(situation.stats);
+  // MUI's dial opens when the pointer enters it or the button takes the focus (a mouse press focuses
+  // it a moment before the click), so the click that follows would close it again: the first click
+  // after such an opening keeps it open, as the person clicking meant.
   const dialOpenedByHover = useRef(false);
   // A shortcut to a collapsed section opens it and scrolls once it has grown: scrolling at once
   // would stop short where the page still ended.
@@ -149,6 +147,9 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
 
   return (
     <Box component="section" aria-label="Results" sx={{ mt: 3, mb: 10 }}>
+      <Button variant="outlined" onClick={() => setStatsOpen(true)} sx={{ mb: 2 }}>
+        {SHOW_STATISTICS_OVER_BOARD}
+      </Button>
       {SECTIONS.map((s) => (
         <Accordion
           key={s.key}
@@ -170,13 +171,33 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
           <AccordionDetails>{content[s.key]}</AccordionDetails>
         </Accordion>
       ))}
+      <EndgameDialog
+        tableId={table.tableId}
+        open={endgameOpen}
+        winner={winnerLine(result, table.playerColors)}
+        text={result.text}
+        rows={rows}
+        columns={columns}
+        onClose={() => setEndgameOpen(false)}
+        onShowStatistics={() => setStatsOpen(true)}
+        onGoToResults={() => {
+          setEndgameOpen(false);
+          go("overview");
+        }}
+      />
+      <StatsOverlay
+        open={statsOpen}
+        onClose={() => setStatsOpen(false)}
+        situation={situation}
+        overview={overview}
+      />
       {colour !== null && <FeedbackDialog tableId={table.tableId} color={colour} user={user} />}
       <SpeedDial
         ariaLabel="Quick navigation"
         icon={<SpeedDialIcon />}
         open={dialOpen}
         onOpen={(_, reason) => {
-          dialOpenedByHover.current = reason === "mouseEnter";
+          dialOpenedByHover.current = reason === "mouseEnter" || reason === "focus";
           setDialOpen(true);
         }}
         onClose={(_, reason) => {

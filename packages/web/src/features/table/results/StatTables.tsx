@@ -35,10 +35,15 @@ function Swatch({ color }: { color: string }) {
 }
 
 /** A titled table; the title names the table for assistive technology too. */
-function Titled(props: { id: string; title: string; children: ReactNode }) {
+function Titled(props: { id: string; title: string; level: "h3" | "h4"; children: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={props.id}>
-      <Typography id={props.id} variant="h4" sx={{ fontSize: "1rem", fontWeight: 700, mb: 1 }}>
+      <Typography
+        id={props.id}
+        variant="h4"
+        component={props.level}
+        sx={{ fontSize: "1rem", fontWeight: 700, mb: 1 }}
+      >
         {props.title}
       </Typography>
       {props.children}
@@ -50,10 +55,19 @@ function Empty({ text }: { text: string }) {
   return <Typography color="text.secondary">{text}</Typography>;
 }
 
-export function ScoreTable({ rows, columns }: { rows: ScoreRow[]; columns: OverviewStat[] }) {
+export function ScoreTable({
+  rows,
+  columns,
+  label = "Scores per player",
+}: {
+  rows: ScoreRow[];
+  columns: OverviewStat[];
+  /** The table's name: the endgame dialog's copy is named apart from the results page's. */
+  label?: string;
+}) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Scores per player">
+      <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
             <TableCell scope="col">Player</TableCell>
@@ -84,18 +98,35 @@ export function ScoreTable({ rows, columns }: { rows: ScoreRow[]; columns: Overv
   );
 }
 
-export function FullStatistics({ situation, overview }: { situation: Situation; overview: OverviewStat[] }) {
+export function FullStatistics({
+  situation,
+  overview,
+  idPrefix = "results",
+  level = "h4",
+}: {
+  situation: Situation;
+  overview: OverviewStat[];
+  /** Keeps the headings' ids apart when the stats overlay shows these tables beside the page's. */
+  idPrefix?: string;
+  /** The tables' headings: h4 under the page's section heading (h3), h3 under a dialog's title (h2). */
+  level?: "h3" | "h4";
+}) {
+  const ids = {
+    players: `${idPrefix}-player-stats`,
+    globals: `${idPrefix}-global-stats`,
+    components: `${idPrefix}-component-stats`,
+  };
   const players = playerStatTable(situation, overview);
   const globals = globalStatRows(situation);
   const components = componentStatRows(situation);
   return (
     <Stack spacing={3}>
-      <Titled id="results-player-stats" title="Player stats">
+      <Titled id={ids.players} level={level} title="Player stats">
         {players.rows.length === 0 ? (
           <Empty text="No player stats." />
         ) : (
           <TableContainer>
-            <Table size="small" aria-labelledby="results-player-stats">
+            <Table size="small" aria-labelledby={ids.players}>
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Stat</TableCell>
@@ -125,12 +156,12 @@ export function FullStatistics({ situation, overview }: { situation: Situation; 
           </TableContainer>
         )}
       </Titled>
-      <Titled id="results-global-stats" title="Global stats">
+      <Titled id={ids.globals} level={level} title="Global stats">
         {globals.length === 0 ? (
           <Empty text="No global stats." />
         ) : (
           <TableContainer>
-            <Table size="small" aria-labelledby="results-global-stats">
+            <Table size="small" aria-labelledby={ids.globals}>
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Stat</TableCell>
@@ -151,12 +182,12 @@ export function FullStatistics({ situation, overview }: { situation: Situation; 
           </TableContainer>
         )}
       </Titled>
-      <Titled id="results-component-stats" title="Component stats">
+      <Titled id={ids.components} level={level} title="Component stats">
         {components.length === 0 ? (
           <Empty text="No component stats." />
         ) : (
           <TableContainer>
-            <Table size="small" aria-labelledby="results-component-stats">
+            <Table size="small" aria-labelledby={ids.components}>
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Component</TableCell>
