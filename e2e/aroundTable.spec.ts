@@ -67,7 +67,10 @@ async function endedChess(creator: Person, other: Person, isPrivate: boolean): P
   const socket = await socketOf(white.context);
   await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
   const done = new Promise<void>((resolve, reject) => {
-    socket.once("table-event", () => resolve());
+    // The turn's own event: presence events (player-joined) come on the same channel.
+    socket.on("table-event", (m: { type: string }) => {
+      if (m.type === "game-move") resolve();
+    });
     socket.once("table-event-reject", (r: { reason: string }) => reject(new Error(r.reason)));
   });
   socket.emit("game-move", {

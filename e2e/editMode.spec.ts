@@ -74,7 +74,8 @@ describe("edit mode by hand", () => {
     await tools.getByRole("button", { name: "Move to..." }).click();
     const moveTo = tools.getByRole("group", { name: "Move to" });
     // Named buttons and fields, reachable by keyboard: no axe violation in the tools.
-    expect(await violationsIn(page, '[role="toolbar"][aria-label="Edit tools"]')).toEqual([]);
+    // Polled: a dialog fading in reads as low contrast until it is drawn in full.
+    await expect.poll(() => violationsIn(page, '[role="toolbar"][aria-label="Edit tools"]')).toEqual([]);
     await moveTo.getByRole("combobox", { name: "Place" }).selectOption({ label: "market: stall" });
     await moveTo.getByRole("button", { name: "Move here" }).click();
     await expect
@@ -104,7 +105,10 @@ describe("edit mode by hand", () => {
     await tools.getByRole("button", { name: "Counters..." }).click();
     const counters = page.getByRole("dialog", { name: "Counters" });
     await counters.getByText(`red coins: ${before}`, { exact: true }).waitFor();
-    expect(await violationsIn(page, '[role="dialog"][aria-labelledby="edit-counters-title"]')).toEqual([]);
+    // Polled: a dialog fading in reads as low contrast until it is drawn in full.
+    await expect
+      .poll(() => violationsIn(page, '[role="dialog"][aria-labelledby="edit-counters-title"]'))
+      .toEqual([]);
     await counters.getByRole("button", { name: "Raise red coins" }).click();
     await counters.getByText(`red coins: ${before + 1}`, { exact: true }).waitFor();
     await counters.getByRole("button", { name: "Close" }).click();

@@ -17,7 +17,10 @@ async function playMoves(
   await socket.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
   for (const m of moves) {
     const done = new Promise<void>((resolve, reject) => {
-      socket.once("table-event", () => resolve());
+      // The turn's own event: presence events (player-joined) come on the same channel.
+      socket.on("table-event", (e: { type: string }) => {
+        if (e.type === "game-move") resolve();
+      });
       socket.once("table-event-reject", (r: { reason: string }) => reject(new Error(r.reason)));
     });
     socket.emit("game-move", {
@@ -31,6 +34,8 @@ async function playMoves(
       ],
     });
     await done;
+    socket.removeAllListeners("table-event");
+    socket.removeAllListeners("table-event-reject");
   }
   socket.close();
 }

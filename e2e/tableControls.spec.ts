@@ -641,7 +641,11 @@ describe("table controls", () => {
       ]) {
         const answer = new Promise<string>((resolve) => {
           socket.once("table-event-reject", (r: { reason: string }) => resolve(r.reason));
-          socket.once("table-event", (e: { type: string }) => resolve(`accepted: ${e.type}`));
+          // Presence events (player-joined) come on the same channel and answer nothing.
+          socket.on("table-event", (e: { type: string }) => {
+            if (e.type !== "player-joined" && e.type !== "player-disconnected")
+              resolve(`accepted: ${e.type}`);
+          });
         });
         socket.emit(event, { tableId });
         expect(await answer, event).toBe("Only the project's designers and site admins may reload a table.");

@@ -280,6 +280,21 @@ describe("evaluateTurn: rule automation", () => {
     expect(played.ok && played.value.moves.map((m) => m.type)).toEqual(["component move", "inc counter"]);
     const edited = evaluateTurn(testSituation(), turn("red", place, { editMode: true }), module, project);
     expect(edited.ok && edited.value.moves).toHaveLength(1);
+    // A move that asks for evaluation with forceEvaluate is answered by the rules even in edit mode.
+    const forced = {
+      type: "component move",
+      componentId: "m1",
+      destinationId: "area-red",
+      positionName: "tableau",
+      forceEvaluate: true,
+    };
+    const asked = evaluateTurn(
+      testSituation(),
+      turn("red", [{ kind: "raw move", move: forced }], { editMode: true }),
+      module,
+      project,
+    );
+    expect(asked.ok && asked.value.moves.map((m) => m.type)).toEqual(["component move", "inc counter"]);
   });
 
   it("stops an endless rule at the move limit, and refuses hooks adding too many moves", () => {

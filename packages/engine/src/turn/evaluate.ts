@@ -62,9 +62,10 @@ function runMoves(run: Run, moves: Move[]): Refusal | null {
     run.moves.push(move);
     run.log.push(...result.value.log);
     if (move.type === "select component" && move.seat === run.info.seat) run.selected = move.componentId;
-    // Edit mode runs no rule automation, except for state buttons: edit-only buttons exist to be
-    // answered by the game (e.g. 'skip this phase') while fixing a table.
-    if (run.info.editMode && move.type !== "press state button") continue;
+    // Edit mode runs no rule automation, except for state buttons (edit-only buttons exist to be
+    // answered by the game, e.g. 'skip this phase', while fixing a table) and a move that asks for it
+    // with forceEvaluate (spec section 3, 'Move').
+    if (run.info.editMode && move.type !== "press state button" && move.forceEvaluate !== true) continue;
     const follow = run.module.gameEvent(run.situation, move, run.info, run.ctx);
     if (follow.length > MOVE_LOOP_LIMIT) return refuse("turn/too-many-moves");
     queue.unshift(...follow);

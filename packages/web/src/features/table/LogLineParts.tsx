@@ -76,7 +76,7 @@ export function LogLine({
 /** Height of a log line's component picture, in px. */
 export const LOG_THUMB_HEIGHT = 36;
 
-/** A player's name with a swatch of their colour (a pale colour on white stays readable as text). */
+/** A player's name with a swatch of their colour before it. */
 export function LogPlayer({
   name,
   colour,
@@ -107,9 +107,9 @@ export function LogPlayer({
           border: "1px solid rgba(0,0,0,0.3)",
         }}
       />
-      <Box component="span" sx={{ color: colour, textShadow: "0 0 1px rgba(0,0,0,0.4)" }}>
-        {name}
-      </Box>
+      {/* The name in the text's own colour: the swatch carries the colour, as 'blue' on white or
+          'yellow' on white would fail contrast (axe, WCAG AA). */}
+      <Box component="span">{name}</Box>
     </Box>
   );
 }
