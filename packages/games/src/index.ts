@@ -6,6 +6,7 @@ import { templateBoard } from "./projects/template-board";
 import { templateCards } from "./projects/template-cards";
 import { createRegistry } from "./registry";
 
+export * from "./balance";
 export { type BotKind, botFor, botKinds, playShippedGame, type ShippedSelfPlay } from "./bots";
 export type * from "./content";
 export * from "./noCode";

@@ -1,5 +1,7 @@
 export * from "./auth";
 export * from "./badges";
+export * from "./balance";
+export * from "./bots";
 export * from "./constants";
 export * from "./decks";
 export * from "./limits";

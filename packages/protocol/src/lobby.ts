@@ -47,6 +47,8 @@ export interface SeatInfo {
   userInfo: UserInfo | null;
   /** A seat without a user: a dummy player named Dummy-{colour}. */
   nonuser: boolean;
+  /** A bot plays this seat (the server plays its turns): its name, botLabel ('Bot (Random)'). */
+  bot?: string;
 }
 
 /** A game's figure on its tile (spec section 3, tableTileStats); the engine computes them (tileStats). */

@@ -5,12 +5,14 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { UPLOAD_MAX_BYTES } from "@tt/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
+import { balanceRoutes } from "./balance/routes";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
 import { adminRoutes } from "./http/adminRoutes";
 import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
+import { botRoutes } from "./http/botRoutes";
 import { controlRoutes } from "./http/controlRoutes";
 import { cspDirectives } from "./http/csp";
 import { deckRoutes } from "./http/deckRoutes";
@@ -172,6 +174,7 @@ export async function buildApp(
   app.addHook("onClose", () => rates.close());
   tableRoutes(app, deps, hub, () => io, { rates, heavyReads: options.config.sessionCaps.heavyReads });
   tableAdminRoutes(app, deps, hub, () => io);
+  botRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
   assetRoutes(app, deps);
@@ -185,6 +188,7 @@ export async function buildApp(
     hub,
     tableNotifier(() => io),
   );
+  balanceRoutes(app, deps);
   if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 

@@ -110,6 +110,8 @@ export interface SeatRow {
   color: string;
   userId: number | null;
   username: string | null;
+  /** A bot plays this seat: its kind (games' botKinds id). Absent for a person's seat or a dummy. */
+  bot?: string;
 }
 
 export const tables = pgTable(
@@ -270,4 +272,49 @@ export const tableChat = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("table_chat_table_idx").on(t.tableId, t.id)],
+);
+
+/**
+ * Balance runs (issue 22): bots self-play a project's game many times; the report is kept per project
+ * and version. One running run per project (a partial unique index). The games' rows are kept apart,
+ * one per game, so a chunk's games are an insert, never a rewrite of a growing document.
+ */
+export const balanceRuns = pgTable(
+  "balance_runs",
+  {
+    id: serial("id").primaryKey(),
+    projectSlug: text("project_slug")
+      .notNull()
+      .references(() => projects.slug, { onDelete: "cascade" }),
+    version: text("version").notNull(),
+    status: text("status").notNull().default("running"),
+    /** The parsed request (protocol balanceRunRequestSchema). */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    games: integer("games").notNull(),
+    gamesDone: integer("games_done").notNull().default(0),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The games package's BalanceReport, once done (or cancelled, over the games played). */
+    report: jsonb("report").$type<Record<string, unknown>>(),
+    error: text("error"),
+  },
+  (t) => [
+    index("balance_runs_project_idx").on(t.projectSlug, t.id),
+    uniqueIndex("balance_runs_one_running_idx").on(t.projectSlug).where(sql`"status" = 'running'`),
+  ],
+);
+
+export const balanceGames = pgTable(
+  "balance_games",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => balanceRuns.id, { onDelete: "cascade" }),
+    game: integer("game").notNull(),
+    /** The games package's GameRow. */
+    row: jsonb("row").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.game] })],
 );

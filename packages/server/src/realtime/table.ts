@@ -26,6 +26,7 @@ import { deckInfosOf, decksOf } from "../projects/decks";
 import type { PushService } from "../push";
 import { yourTurnMessage } from "../push";
 import { type ComponentsReload, componentsFor, type TableNotifier } from "../tables/admin";
+import { botDriverOf } from "../tables/bots";
 import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
 import type { TableRow } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
@@ -63,6 +64,29 @@ function viewersAt(row: TableRow, io: Io, alone: boolean): string[] {
   // and no full view), so a turn costs the views its table is watched with.
   const rooms = io.of("/").adapter.rooms;
   return all.filter((viewer) => (rooms.get(viewerRoom(row.id, viewer))?.size ?? 0) > 0);
+}
+
+/**
+ * Each viewer's copy of a new event. The holder hands viewers who are sent the same the very same
+ * event object, so they share one message, serialised once.
+ */
+function sendTableEvent(
+  io: Io,
+  alone: boolean,
+  tableId: string,
+  type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks",
+  answer: Extract<TurnAnswer, { kind: "event" }>,
+) {
+  const shared = new Map<ViewEvent, TableEventMessage>();
+  broadcastTable(io, tableId, "table-event", viewersAt(answer.row, io, alone), (viewer) => {
+    const event = answer.forViewer(viewer);
+    let message = shared.get(event);
+    if (message === undefined) {
+      message = { tableId, type, event };
+      shared.set(event, message);
+    }
+    return message;
+  });
 }
 
 /** Who watches a table with the full view, on every instance (players are told). */
@@ -172,6 +196,23 @@ export function tableHandlers(
         );
     },
   );
+  // The tables' bots (tables/bots.ts): their turns go out as everyone's do, and tell whoever is next.
+  const bots = botDriverOf(hub, log);
+  bots.sent = (tableId, answer) => {
+    sendTableEvent(io, alone, tableId, "game-move", answer);
+    // No user made it: every seated player who is next may be told.
+    const by = "";
+    void notifyTurn(
+      io,
+      db,
+      push(),
+      answer.row.projectSlug,
+      tableId,
+      answer.row.seats,
+      answer.situation.gameState.current.activePlayer,
+      by,
+    ).catch((err: unknown) => log.error({ err, tableId }, "turn notification failed"));
+  };
   return (socket: AppSocket) => {
     const { actor } = socket.data;
     const bucket = new TokenBucket(rate.perSecond, rate.burst);
@@ -325,6 +366,8 @@ export function tableHandlers(
         });
       }
       const whole = parsed.data.lastSeq < 0 || snapshot.events.length > 0 || before !== viewer;
+      // A bot due at a table opened after a restart, or on this instance, plays from here on.
+      if (snapshot.status === "midgame") bots.nudge(table.id, table.seats);
       answer({
         ok: true,
         status: snapshot.status,
@@ -367,6 +410,7 @@ export function tableHandlers(
       if (answer.kind === "duplicate")
         return socket.emit("table-event", { tableId, type, event: answer.event });
       sendEvent(tableId, type, answer);
+      bots.nudge(tableId, answer.row.seats);
       const active = answer.situation.gameState.current.activePlayer;
       void notifyTurn(
         io,
@@ -388,18 +432,7 @@ export function tableHandlers(
       tableId: string,
       type: "game-move" | "undo" | "reload-data-sheet" | "reload-decks",
       answer: Extract<TurnAnswer, { kind: "event" }>,
-    ) => {
-      const shared = new Map<ViewEvent, TableEventMessage>();
-      broadcastTable(io, tableId, "table-event", viewersAt(answer.row, io, alone), (viewer) => {
-        const event = answer.forViewer(viewer);
-        let message = shared.get(event);
-        if (message === undefined) {
-          message = { tableId, type, event };
-          shared.set(event, message);
-        }
-        return message;
-      });
-    };
+    ) => sendTableEvent(io, alone, tableId, type, answer);
 
     on("game-move", (payload) => {
       // The turn's size as sent, before it is parsed or evaluated (caps.ts).

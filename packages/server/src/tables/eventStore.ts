@@ -97,7 +97,7 @@ export interface TurnWrite {
   row: TableRow;
   event: TableEvent;
   turnUID: string;
-  userId: number;
+  userId: number | null;
   change: TurnRowChange;
 }
 

@@ -39,7 +39,7 @@ import {
 } from "./eventStore";
 import { type FullLog, type Live, LiveCache } from "./liveCache";
 import { TableQueue } from "./queue";
-import { anySeatMode, editModeAllowed, seatFor } from "./seats";
+import { anySeatMode, editModeAllowed, seatFor, userIdOf } from "./seats";
 import type { TableRow } from "./tableInfo";
 import { changedTileStats, tileStatsOf } from "./tileStats";
 
@@ -229,6 +229,22 @@ export class TableHub {
         events: holder.history(viewer, from),
         status: live.row.status,
       };
+    });
+  }
+
+  /**
+   * What the table's bots are given (tables/bots.ts): each bot seat its own view only, with the rules
+   * and the event count, and the row the driver checks. Null when the table has not started.
+   */
+  botView(tableId: string) {
+    return this.serial(tableId, async () => {
+      const live = await this.load(tableId);
+      if (!live) return null;
+      const { holder, row } = live;
+      const bots = row.seats.flatMap((s) =>
+        s.bot === undefined ? [] : [{ seat: s.color, kind: s.bot, view: holder.view(s.color) }],
+      );
+      return { bots, seq: holder.events.length, module: holder.module, rules: holder.ctx, row };
     });
   }
 
@@ -492,7 +508,7 @@ export class TableHub {
               row: cached.row,
               event,
               turnUID: move.turnUID,
-              userId: actor.id,
+              userId: userIdOf(actor),
               change,
             });
           } catch (err) {
@@ -603,7 +619,7 @@ export class TableHub {
     const change = turnRowChange(after, now, editsResult(row, event), TableHub.tileChange(live, after));
     let rev: number | undefined;
     try {
-      rev = await writeTurn(this.db, { row, event, turnUID: move.turnUID, userId: actor.id, change });
+      rev = await writeTurn(this.db, { row, event, turnUID: move.turnUID, userId: userIdOf(actor), change });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Someone wrote this seq first (another instance) or this turn id raced itself: resync.

@@ -308,7 +308,9 @@ export async function joinTable(
     if (row.seats.some((s) => s.userId === actor.id))
       throw new HttpError(409, "You already have a colour at this table.");
     const taken = row.seats.find((s) => s.color === color);
-    if (taken && taken.userId !== null) throw new HttpError(409, `${color} is already taken.`);
+    // A bot's seat (tables/bots.ts) is taken too.
+    if (taken && (taken.userId !== null || taken.bot !== undefined))
+      throw new HttpError(409, `${color} is already taken.`);
     const seat = { color, userId: actor.id, username: actor.username };
     const seats = taken
       ? row.seats.map((s) => (s.color === color ? seat : s))

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { badges, type tables, userBadges, users } from "../db/schema";
 import { type ProjectRow, projectOptions } from "../projects/load";
+import { botName } from "./botKinds";
 
 export type TableRow = typeof tables.$inferSelect;
 
@@ -73,6 +74,7 @@ export async function tableInfos(
       color: s.color,
       userInfo: s.userId !== null ? userInfo(s.userId) : null,
       nonuser: s.userId === null,
+      ...(s.bot === undefined ? {} : { bot: botName(r.projectSlug, s.bot) }),
     })),
     possibleColors: r.possibleColors,
     tableTileStats: r.tileStats as TableInfo["tableTileStats"],

@@ -252,6 +252,31 @@ export function adminScenarios(): HttpScenario[] {
       },
     },
 
+    // ---- balance runs (issue 22): designers and site admins. The scratch project has no shipped rules,
+    // so a start is refused as a value (400) once the rights are checked, and no run 2000000000 exists (404).
+    {
+      route: "GET /api/projects/:slug/balance",
+      expect: maintainers,
+      call: () => get(`/api/projects/${SCRATCH}/balance`),
+    },
+    {
+      route: "POST /api/projects/:slug/balance/runs",
+      expect: with_(maintainers, { designer: 400, admin: 400, superadmin: 400 }),
+      call: () => post(`/api/projects/${SCRATCH}/balance/runs`, { playerCounts: [2], games: 1, seed: 1 }),
+    },
+    ...["", "/games.csv"].map(
+      (tail): HttpScenario => ({
+        route: `GET /api/projects/:slug/balance/runs/:id${tail}`,
+        expect: with_(maintainers, { designer: 404, admin: 404, superadmin: 404 }),
+        call: () => get(`/api/projects/${SCRATCH}/balance/runs/2000000000${tail}`),
+      }),
+    ),
+    {
+      route: "POST /api/projects/:slug/balance/runs/:id/cancel",
+      expect: with_(maintainers, { designer: 404, admin: 404, superadmin: 404 }),
+      call: () => post(`/api/projects/${SCRATCH}/balance/runs/2000000000/cancel`),
+    },
+
     // ---- local control (npm run invite): a token from DATA_DIR, never a session.
     { route: "POST /api/control/seed", expect: all(403), call: () => post("/api/control/seed") },
     {

@@ -9,7 +9,7 @@ import { ACTORS, type Actor, postForm, type SecurityServer, type World } from ".
 // Closed projects answer 404 to those outside them, as if they did not exist (the spec's lobby text
 // 'Project data not found (not authorized?)'); a 403 would confirm that the project is there.
 
-export type Outcome = "ok" | 401 | 403 | 404 | 409;
+export type Outcome = "ok" | 400 | 401 | 403 | 404 | 409;
 export type Expectation = Record<Actor, Outcome>;
 
 export interface HttpCall {

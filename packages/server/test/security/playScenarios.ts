@@ -298,6 +298,28 @@ export function playScenarios(): HttpScenario[] {
       expect: projectAdmins(403),
       call: async (_a, { w }) => get(`/api/invite-link/${await demoTable(w.as.designer)}?color=red`),
     },
+    {
+      route: "POST /api/projects/:slug/:tableId/seat-bot",
+      // Bots before the start (issue 22): the table's creator only, admins included in the refusal.
+      expect: with_(members, { mod: 403, designer: 403, admin: 403, superadmin: 403, stranger: 403 }),
+      call: async (_a, { w }) =>
+        post(`/api/projects/${GAME}/${await openTable(w.as.player)}/seat-bot`, {
+          color: "blue",
+          kind: "random",
+        }),
+    },
+    {
+      route: "POST /api/projects/:slug/:tableId/replace-with-bot",
+      // A left player's seat to a bot: the table's admins (the admin controls' maintainers).
+      expect: maintainers,
+      call: async (_a, { w }) => {
+        const tableId = await openTable(w.as.player);
+        await must(w.as.player.get(`/api/projects/${GAME}/join-table/${tableId}?color=red`), "join");
+        await must(w.as.stranger.get(`/api/projects/${GAME}/join-table/${tableId}?color=blue`), "join");
+        await must(w.as.player.post(`/api/projects/${GAME}/${tableId}/start-table`, {}), "start");
+        return post(`/api/projects/${GAME}/${tableId}/replace-with-bot`, { color: "blue", kind: "random" });
+      },
+    },
 
     // ---- feedback
     {

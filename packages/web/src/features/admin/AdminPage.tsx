@@ -15,6 +15,7 @@ import { useParams } from "react-router";
 import { WaitState } from "../../app/WaitState";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { isAdminInfo, NOT_FOUND, type ProjectInfo, useAdminInfo } from "./api";
+import { BalanceLabSection } from "./BalanceLabSection";
 import { DangerZoneSection } from "./DangerZoneSection";
 import { DataSheetSection } from "./DataSheetSection";
 import { DecksSection } from "./DecksSection";
@@ -120,6 +121,11 @@ function Admin({ info, title }: { info: ProjectInfo; title: string }) {
             <Section id={SECTION_IDS.gameImplementation} title="Game implementation">
               <GameImplementationSection slug={info.slug} mayEdit={mayMaintain} />
             </Section>
+            {mayMaintain && (
+              <Section id="admin-balance-lab" title="Balance lab">
+                <BalanceLabSection slug={info.slug} options={full.options} />
+              </Section>
+            )}
             <Section id={SECTION_IDS.globalAssets} title="Global assets">
               <GlobalAssetsSection slug={info.slug} mayEdit={mayMaintain} />
             </Section>

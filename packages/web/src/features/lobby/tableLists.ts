@@ -146,7 +146,10 @@ export function seatOf(table: TableInfo, username: string): SeatInfo | undefined
 /** Colours nobody holds: untaken possible colours and dummy seats. */
 export function freeColors(table: TableInfo): string[] {
   return table.possibleColors.filter(
-    (c) => !table.playerColors.some((s) => s.color === c && !s.nonuser && s.userInfo !== null),
+    (c) =>
+      !table.playerColors.some(
+        (s) => s.color === c && ((!s.nonuser && s.userInfo !== null) || s.bot !== undefined),
+      ),
   );
 }
 
@@ -156,6 +159,7 @@ export function tileStatText(stat: TableTileStat): string {
 }
 
 export function seatLabel(seat: SeatInfo): string {
+  if (seat.bot !== undefined) return seat.bot;
   return seat.nonuser || !seat.userInfo ? `Dummy-${seat.color}` : seat.userInfo.username;
 }
 

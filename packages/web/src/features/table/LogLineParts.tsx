@@ -5,6 +5,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { LogMessage } from "@tt/engine";
+import { BotMark, useBotAt } from "./BotMark";
 import type { ComponentView } from "./componentView";
 import type { LogLineView } from "./eventLog";
 import { assetUrl } from "./layout";
@@ -86,6 +87,8 @@ export function LogPlayer({
   colour: string;
   part: "source" | "target";
 }) {
+  // The line's actor or target by colour: a bot's colour carries its mark.
+  const bot = useBotAt(name);
   return (
     <Box
       component="span"
@@ -110,6 +113,7 @@ export function LogPlayer({
       {/* The name in the text's own colour: the swatch carries the colour, as 'blue' on white or
           'yellow' on white would fail contrast (axe, WCAG AA). */}
       <Box component="span">{name}</Box>
+      {bot !== null && <BotMark label={bot} />}
     </Box>
   );
 }

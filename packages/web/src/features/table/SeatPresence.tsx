@@ -4,6 +4,7 @@
 
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { BotMark } from "./BotMark";
 import { useSeatPresence } from "./usePresence";
 
 export function SeatPresence({ color }: { color: string }) {
@@ -24,7 +25,7 @@ export function SeatPresence({ color }: { color: string }) {
       }
       sx={{ display: "flex", alignItems: "center", gap: 0.5, overflowWrap: "anywhere" }}
     >
-      {state !== "none" && (
+      {state !== "none" && state !== "bot" && (
         <Box
           component="span"
           aria-hidden
@@ -40,6 +41,7 @@ export function SeatPresence({ color }: { color: string }) {
         />
       )}
       <span>{username}</span>
+      {state === "bot" && <BotMark label={username} />}
       {state === "away" && (
         // The area's own text colour: a grey on the seat's tint fails contrast (axe, WCAG AA).
         <Box component="span" sx={{ fontStyle: "italic" }}>

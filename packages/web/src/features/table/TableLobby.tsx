@@ -11,6 +11,7 @@ import { TableLobbyTile } from "../lobby/TableLobbyTile";
 import { Background } from "./Background";
 import { colourHex } from "./layout";
 import { AlertPopup, ChatPanel } from "./Panels";
+import { SeatBots } from "./SeatBots";
 import type { TableSession } from "./useTableSession";
 
 export function TableLobby({ table, session }: { table: TableLoadResponse; session: TableSession }) {
@@ -84,11 +85,12 @@ export function TableLobby({ table, session }: { table: TableLoadResponse; sessi
                       bgcolor: colourHex(c, PLAYER_COLOURS),
                     }}
                   />
-                  {c}: {taken?.userInfo?.username ?? (taken?.nonuser ? `Dummy-${c}` : "free")}
+                  {c}: {taken?.bot ?? taken?.userInfo?.username ?? (taken?.nonuser ? `Dummy-${c}` : "free")}
                 </li>
               );
             })}
           </Box>
+          <SeatBots tableId={table.tableId} slug={table.projectInfo.slug} />
         </Paper>
         <Box sx={{ flex: 1 }}>
           <ChatPanel messages={session.chat} onSend={session.sendChat} />

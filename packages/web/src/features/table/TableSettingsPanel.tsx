@@ -17,6 +17,7 @@ import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { EVALUATION_SPEED } from "@tt/engine";
 import { useId, useState } from "react";
+import { ReplaceWithBots } from "./ReplaceWithBots";
 import { VOLUME, ZOOM } from "./settings";
 import type { TableSettingsState } from "./useTableSettings";
 
@@ -37,6 +38,8 @@ export interface TableControls {
   onDebugTable: (() => void) | null;
   /** Demo-invite tables, for admins, designers and mods: one link per seat. */
   inviteSeats: string[];
+  /** The table, for giving a left player's seat to a bot (with mayReload: the same admins). */
+  botTable?: { slug: string; tableId: string };
   onInviteLink: (colour: string) => void;
 }
 
@@ -178,6 +181,7 @@ export function TableSettingsPanel(props: {
             <Button variant="outlined" color="error" onClick={() => setConfirmRestart(true)}>
               Restart table
             </Button>
+            {c.midgame && c.botTable && <ReplaceWithBots {...c.botTable} />}
           </Stack>
         )}
         {c.isAdmin && c.onDebugTable !== null && (

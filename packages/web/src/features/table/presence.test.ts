@@ -52,4 +52,12 @@ describe("seatPresence", () => {
     expect(seatPresence(seats, [], "ann", true).get("red")?.state).toBe("here");
     expect(seatPresence(seats, ["ann"], "ann", false).get("red")?.state).toBe("away");
   });
+
+  it("names a bot's seat as the bot, never as away or a dummy", () => {
+    const bot: SeatInfo = { ...seat("yellow", null, true), bot: "Bot (Random)" };
+    expect(seatPresence([...seats, bot], [], "ann", true).get("yellow")).toEqual({
+      username: "Bot (Random)",
+      state: "bot",
+    });
+  });
 });

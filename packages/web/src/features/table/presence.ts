@@ -7,8 +7,11 @@ import type { SeatInfo, TableEventMessage } from "@tt/protocol";
 export interface SeatPresence {
   /** The seated user's name, 'Dummy-{colour}' for a seat without a user, null for a free seat. */
   username: string | null;
-  /** 'here': the table is open in a tab of theirs now; 'away': it is not; 'none': no user sits there. */
-  state: "here" | "away" | "none";
+  /**
+   * 'here': the table is open in a tab of theirs now; 'away': it is not; 'none': no user sits there;
+   * 'bot': a bot plays the seat (username is then its name, 'Bot (Random)').
+   */
+  state: "here" | "away" | "none" | "bot";
 }
 
 /** The connected players after a table event (other events leave the list as it is). */
@@ -32,6 +35,10 @@ export function seatPresence(
 ): Map<string, SeatPresence> {
   const map = new Map<string, SeatPresence>();
   for (const seat of seats) {
+    if (seat.bot !== undefined) {
+      map.set(seat.color, { username: seat.bot, state: "bot" });
+      continue;
+    }
     const username = seat.userInfo?.username ?? null;
     if (username === null) {
       map.set(seat.color, { username: seat.nonuser ? `Dummy-${seat.color}` : null, state: "none" });

@@ -65,6 +65,7 @@ export function useAdminControls(
     onDebugTable: () =>
       void debugTable(replay.timeline ? replay.step : (session.model?.confirmed.headers.length ?? 0)),
     inviteSeats: table.controls.invite ? table.possibleColors : [],
+    botTable: { slug, tableId: table.tableId },
     onInviteLink: (colour) =>
       void inviteLink(table.tableId, colour).then((result) => {
         if (!result.ok) showAlert(systemError(result.reason));

@@ -30,6 +30,8 @@ export function chartedStat(columns: OverviewStat[]): OverviewStat | null {
 
 export function playerName(color: string, seats: SeatInfo[]): string {
   const seat = seats.find((s) => s.color === color);
+  // A bot's seat is named as the bot: 'Bot (Random)'.
+  if (seat?.bot !== undefined) return seat.bot;
   if (seat?.userInfo) return seat.userInfo.username;
   return seat?.nonuser ? `Dummy-${color}` : color;
 }

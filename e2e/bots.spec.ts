@@ -1,0 +1,83 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { move, piece } from "./chess";
+import { sharedSite } from "./harness";
+import { area, log } from "./tablePage";
+
+// Bots at tables (issue 22 point 2): the creator seats a bot from the table's lobby, starts the game
+// and plays chess against it; the bot answers through the server and is marked as a bot in its player
+// area and in the log.
+
+const port = String(21000 + Math.floor(Math.random() * 20000));
+const site = sharedSite({ PORT: port });
+
+/** The log has at least `count` lines by `colour` (a line starts with the actor's colour). */
+async function linesBy(page: Page, colour: string, count: number) {
+  await expect
+    .poll(async () => log(page).locator('[data-log-player="source"]').filter({ hasText: colour }).count(), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+}
+
+describe("a bot at a chess table", () => {
+  it("is seated by the creator in the lobby, answers each move, and is marked as a bot", {
+    timeout: 120_000,
+  }, async () => {
+    const ann = await site.person("bots_ann");
+    const { page } = ann;
+    const create = await page.request.post(`${site.server.url}/api/projects/chess/new-table`, {
+      data: { start_position: { options: {} }, tableMode: "competitive-edit" },
+    });
+    const { tableId } = (await create.json()) as { tableId: string };
+    await page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=red`);
+
+    // The table's lobby: the creator seats a bot as blue and starts.
+    await page.goto(`${site.server.url}/projects/chess/table/${tableId}`);
+    await page.getByRole("button", { name: "Seat a bot as blue" }).click();
+    await page.getByRole("list", { name: "Seats" }).getByText("blue: Bot (Random)").waitFor();
+    await page.getByRole("button", { name: "Start this game" }).click();
+    await piece(page, "white-knight-g1").waitFor();
+
+    // The bot's player area names it as a bot, with the mark.
+    const blue = area(page, "blue");
+    await blue.getByText("Bot (Random)").waitFor();
+    await blue.locator("[data-bot-mark]").waitFor();
+
+    const load = (await (await page.request.get(`${site.server.url}/api/table-open/${tableId}`)).json()) as {
+      live: { situation: { globals: { sides: { white: "red" | "blue" } } } };
+    };
+    // Knight moves nothing can block or pin within the bot's first two moves.
+    const moves =
+      load.live.situation.globals.sides.white === "red"
+        ? [
+            ["white-knight-g1", "f3"],
+            ["white-knight-b1", "c3"],
+          ]
+        : [
+            ["black-knight-g8", "f6"],
+            ["black-knight-b8", "c6"],
+          ];
+    // Our turn, as the player area's heading says: the bot has answered (or opened, as White).
+    const ourTurn = () =>
+      area(page, "red")
+        .getByRole("heading", { name: /to play/ })
+        .waitFor({ timeout: 30_000 });
+    for (const [i, [id, to]] of moves.entries()) {
+      await ourTurn();
+      await move(page, id!, to!);
+      await linesBy(page, "red", i + 1);
+    }
+    // It answered our last move too.
+    await ourTurn();
+    await linesBy(page, "blue", 2);
+    // Its log lines carry the bot's mark beside its colour.
+    await log(page)
+      .locator('[data-log-player="source"]')
+      .filter({ hasText: "blue" })
+      .locator("[data-bot-mark]")
+      .first()
+      .waitFor();
+    expect(ann.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { GameRow } from "./report";
+
+/**
+ * One line per game, for a spreadsheet. Seats are named by position (seat_1 plays first), so runs at
+ * several player counts share the columns. Text cells that a spreadsheet would read as a formula
+ * (= + - @ at the start: option values are the designer's text) are prefixed with a quote.
+ */
+
+function cell(value: string | number): string {
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function rowsToCsv(rows: readonly GameRow[]): string {
+  const seats = Math.max(0, ...rows.map((r) => r.seats.length));
+  const header = [
+    "game",
+    "seed",
+    "players",
+    "stop",
+    "turns",
+    "player_turns",
+    "rounds",
+    "refused",
+    "winners",
+    "options",
+  ];
+  for (let i = 1; i <= seats; i++)
+    header.push(`seat_${i}_colour`, `seat_${i}_bot`, `seat_${i}_score`, `seat_${i}_won`);
+  const lines = [header.join(",")];
+  for (const r of rows) {
+    const line: (string | number)[] = [
+      r.game,
+      r.seed,
+      r.seats.length,
+      r.stop,
+      r.turns,
+      r.playerTurns,
+      r.rounds,
+      r.refused,
+      r.winners.join(" "),
+      JSON.stringify(r.options),
+    ];
+    for (let i = 0; i < seats; i++) {
+      const colour = r.seats[i];
+      if (colour === undefined) line.push("", "", "", "");
+      else
+        line.push(colour, r.bots[colour] ?? "", r.scores[colour] ?? "", r.winners.includes(colour) ? 1 : 0);
+    }
+    lines.push(line.map(cell).join(","));
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,171 @@
+import { botKinds, type GameRow, rowsToCsv, shippedGame } from "@tt/games";
+import {
+  BALANCE_MESSAGES,
+  type BalanceLab,
+  type BalanceRunInfo,
+  type BalanceStatus,
+  balanceRunRequestSchema,
+} from "@tt/protocol";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../app";
+import { balanceGames, balanceRuns } from "../db/schema";
+import { requireActor } from "../http/context";
+import { firstIssue, HttpError, isUniqueViolation } from "../http/errors";
+import { loadAdminProject } from "../projects/admin";
+import { mayMaintainDecks } from "../projects/adminRules";
+import type { ProjectRow } from "../projects/load";
+import { BalanceRunner, planOf } from "./runner";
+
+// Balance runs (issue 22 points 3 and 4), for a project's designers and site admins: the run form's
+// choices and the runs (GET /api/projects/:slug/balance), start (POST .../balance/runs), progress and
+// report (GET .../balance/runs/:id), cancel (POST .../balance/runs/:id/cancel) and the games as CSV
+// (GET .../balance/runs/:id/games.csv). A project has one running run at a time.
+
+type SlugParams = { Params: { slug: string } };
+type RunParams = { Params: { slug: string; id: string } };
+
+/** Runs listed at most: the newest. */
+const LIST_MAX = 50;
+const runId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** Who may run and read balance tests: those who maintain the game's implementation. */
+export const mayRunBalance = mayMaintainDecks;
+
+type RunRow = typeof balanceRuns.$inferSelect;
+
+function versionOf(project: ProjectRow): string {
+  const log = project.changeLog as { version?: unknown }[];
+  const newest = log.at(-1)?.version;
+  return typeof newest === "string" ? newest : `components ${project.componentsVersion}`;
+}
+
+function info(run: RunRow, now = Date.now()): BalanceRunInfo {
+  const elapsed = (now - run.createdAt.getTime()) / 1000;
+  const secondsLeft =
+    run.status === "running" && run.gamesDone > 0
+      ? Math.max(0, Math.round((elapsed / run.gamesDone) * (run.games - run.gamesDone)))
+      : null;
+  return {
+    id: run.id,
+    version: run.version,
+    status: run.status as BalanceStatus,
+    request: balanceRunRequestSchema.parse(run.request),
+    gamesDone: run.gamesDone,
+    secondsLeft,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    error: run.error,
+  };
+}
+
+export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+  const runner = new BalanceRunner(db, app.log);
+  app.addHook("onReady", () => runner.resumeStale());
+  app.addHook("onClose", () => runner.close());
+
+  async function designer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
+    const actor = requireActor(request);
+    const project = await loadAdminProject(db, request.params.slug, actor);
+    if (!mayRunBalance(actor, project)) throw new HttpError(403, BALANCE_MESSAGES.notRights);
+    return project;
+  }
+
+  async function runOf(request: FastifyRequest<RunParams>): Promise<RunRow> {
+    const project = await designer(request);
+    const id = runId.safeParse(request.params.id);
+    if (!id.success) throw new HttpError(404, BALANCE_MESSAGES.notFound);
+    const [run] = await db
+      .select()
+      .from(balanceRuns)
+      .where(and(eq(balanceRuns.id, id.data), eq(balanceRuns.projectSlug, project.slug)));
+    if (!run) throw new HttpError(404, BALANCE_MESSAGES.notFound);
+    return run;
+  }
+
+  app.get<SlugParams>("/api/projects/:slug/balance", async (request): Promise<BalanceLab> => {
+    const project = await designer(request);
+    const game = shippedGame(project.slug);
+    const runs = await db
+      .select()
+      .from(balanceRuns)
+      .where(eq(balanceRuns.projectSlug, project.slug))
+      .orderBy(desc(balanceRuns.id))
+      .limit(LIST_MAX);
+    return {
+      available: game !== undefined,
+      version: versionOf(project),
+      players: game?.content.players ?? { min: project.playerMin, max: project.playerMax },
+      bots: game === undefined ? [] : botKinds(game).map((k) => ({ id: k.id, name: k.name })),
+      runs: runs.map((r) => info(r)),
+    };
+  });
+
+  app.post<SlugParams>("/api/projects/:slug/balance/runs", async (request, reply) => {
+    const project = await designer(request);
+    const body = balanceRunRequestSchema.safeParse(request.body);
+    if (!body.success) throw new HttpError(400, firstIssue(body.error));
+    const game = shippedGame(project.slug);
+    if (game === undefined) throw new HttpError(400, BALANCE_MESSAGES.unavailable);
+    const { min, max } = game.content.players;
+    if (body.data.playerCounts.some((n) => n < min || n > max))
+      throw new HttpError(400, BALANCE_MESSAGES.badPlayers);
+    const kinds = new Set(botKinds(game).map((k) => k.id));
+    if (body.data.bots.some((b) => !kinds.has(b))) throw new HttpError(400, BALANCE_MESSAGES.badBot);
+    // Only options the game has; their values are checked by the game's set-up as at a table.
+    const options = Object.fromEntries(
+      Object.entries(body.data.options).filter(([k]) => Object.hasOwn(game.content.options, k)),
+    );
+    const requestStored = { ...body.data, playerCounts: [...new Set(body.data.playerCounts)], options };
+    let run: RunRow | undefined;
+    try {
+      [run] = await db
+        .insert(balanceRuns)
+        .values({
+          projectSlug: project.slug,
+          version: versionOf(project),
+          request: requestStored,
+          games: body.data.games,
+          createdBy: requireActor(request).username,
+        })
+        .returning();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, BALANCE_MESSAGES.running);
+      throw err;
+    }
+    if (!run) throw new Error("the run was not stored");
+    runner.start(run.id, project.slug, planOf(requestStored, run.games), 0);
+    return reply.code(201).send(info(run));
+  });
+
+  app.get<RunParams>("/api/projects/:slug/balance/runs/:id", async (request) => {
+    const run = await runOf(request);
+    return { run: info(run), report: run.report };
+  });
+
+  app.post<RunParams>("/api/projects/:slug/balance/runs/:id/cancel", async (request) => {
+    const run = await runOf(request);
+    const [cancelled] = await db
+      .update(balanceRuns)
+      .set({ status: "cancelled", finishedAt: new Date() })
+      .where(and(eq(balanceRuns.id, run.id), eq(balanceRuns.status, "running")))
+      .returning();
+    return { run: info(cancelled ?? run) };
+  });
+
+  app.get<RunParams>("/api/projects/:slug/balance/runs/:id/games.csv", async (request, reply) => {
+    const run = await runOf(request);
+    const rows = await db
+      .select({ row: balanceGames.row })
+      .from(balanceGames)
+      .where(eq(balanceGames.runId, run.id))
+      .orderBy(asc(balanceGames.game));
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="balance-${run.projectSlug}-${run.id}.csv"`)
+      .send(rowsToCsv(rows.map((r) => r.row as unknown as GameRow)));
+  });
+}

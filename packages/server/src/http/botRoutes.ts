@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../app";
+import { loadProjectFor } from "../projects/load";
+import { lobbyNotifier } from "../realtime/lobby";
+import { presenceOf } from "../realtime/presence";
+import type { Io } from "../realtime/socket";
+import { broadcastPublic } from "../realtime/tableBroadcast";
+import { botDriverOf, replaceWithBot, seatBot } from "../tables/bots";
+import type { TableHub } from "../tables/hub";
+import { requireActor } from "./context";
+import { sendText } from "./errors";
+
+// Bots at tables (issue 22 point 2): seat one before the start (the table's creator), replace a player
+// who left with one (the table's admins). Parsing and permissions live in tables/bots.ts.
+
+type SlugTableParams = { Params: { slug: string; tableId: string } };
+
+export function botRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hub: TableHub,
+  io: () => Io | undefined,
+): void {
+  const { db } = deps.database;
+  const lobby = lobbyNotifier(io, () => deps.push);
+  const bots = botDriverOf(hub, app.log);
+  app.addHook("onClose", async () => bots.close());
+
+  app.post<SlugTableParams>("/api/projects/:slug/:tableId/seat-bot", async (request, reply) => {
+    const actor = requireActor(request);
+    const project = await loadProjectFor(db, request.params.slug, actor);
+    await seatBot(db, lobby, actor, project, request.params.tableId, request.body);
+    return sendText(reply, 200, "ok");
+  });
+
+  app.post<SlugTableParams>("/api/projects/:slug/:tableId/replace-with-bot", async (request, reply) => {
+    const actor = requireActor(request);
+    const project = await loadProjectFor(db, request.params.slug, actor);
+    const server = io();
+    const row = await replaceWithBot(db, hub, actor, project, request.params.tableId, request.body, (t) =>
+      server
+        ? presenceOf(server, db, app.log, !deps.config.redisUrl).connected(t.id, t.seats)
+        : Promise.resolve([]),
+    );
+    // The seats are no event of the log: the tabs load the table again, as after a components reload.
+    if (server)
+      broadcastPublic(server, row.id, "table-event", { tableId: row.id, type: "reload-components" });
+    bots.nudge(row.id, row.seats);
+    return sendText(reply, 200, "ok");
+  });
+}

@@ -1,0 +1,293 @@
+import {
+  type Component,
+  createTableHolder,
+  findComponent,
+  type JsonObject,
+  mayAct,
+  randomBot,
+  type Situation,
+  seedRng,
+  type TableEvent,
+} from "@tt/engine";
+import { type ComponentTree, piecesOf, registry } from "@tt/games";
+import { BOT_MESSAGES, type TableInfo, type TableLoadResponse } from "@tt/protocol";
+import { asc, eq } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableEvents, tables } from "../src/db/schema";
+import { botInputWatchers } from "../src/tables/bots";
+import { type Client, startTestServer, type TestServer } from "./harness";
+import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
+
+// Bots at tables (issue 22 point 2): the creator seats a bot before the start, a table's admin gives a
+// left player's seat to one; the server plays the bot's turns on its seat's view, through the same
+// turn path as a person's, and stores them as it stores anyone's.
+
+let server: TestServer;
+let as: Record<Role, Client>;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    RATE_LIMIT_PER_IP: "10000",
+    HEAVY_READS_PER_SECOND: "100",
+    HEAVY_READS_BURST: "100",
+  });
+  as = await lobbyWorld(server);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const open = async (who: Role, tableId: string) =>
+  (await as[who].get(`/api/table-open/${tableId}`)).json() as TableLoadResponse;
+
+async function tab(who: Role, tableId: string) {
+  const s = await openTab(server, as[who], `tab-${who}-${Math.random()}`);
+  sockets.push(s);
+  const rec = recorder(s);
+  await s.emitWithAck("table-subscribe", { tableId, lastSeq: -1 });
+  return { s, rec };
+}
+
+async function storedEvents(tableId: string) {
+  return server.database.db
+    .select()
+    .from(tableEvents)
+    .where(eq(tableEvents.tableId, tableId))
+    .orderBy(asc(tableEvents.seq));
+}
+
+/** The seat a stored turn was played as. */
+const actorOf = (event: unknown) => {
+  const e = event as TableEvent;
+  return e.kind === "turn" ? e.actor : null;
+};
+
+/** The table as the server holds it, folded from the database. */
+async function fullSituation(tableId: string): Promise<Situation> {
+  const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
+  const events = await storedEvents(tableId);
+  return createTableHolder({
+    start: row!.startSituation as Situation,
+    events: events.map((e) => e.event as TableEvent),
+    module: registry.moduleFor(row!.projectSlug),
+    project: { pieces: piecesOf(row!.components as ComponentTree), options: row!.options as JsonObject },
+  }).live;
+}
+
+/** A new table of `slug` with the designer at red. */
+async function tableWithCreatorAtRed(slug: string, options: JsonObject = {}) {
+  const t = (
+    await as.designer.post(`/api/projects/${slug}/new-table`, {
+      start_position: { options },
+      tableMode: "competitive-edit",
+    })
+  ).json() as TableInfo;
+  expect((await as.designer.get(`/api/projects/${slug}/join-table/${t.tableId}?color=red`)).status).toBe(200);
+  return t.tableId;
+}
+
+/**
+ * Waits (reading the database) until `seat` may act at the table or it ended; then the table as `who`
+ * loads it.
+ */
+async function untilTurnOf(who: Role, tableId: string, seat: string): Promise<TableLoadResponse> {
+  for (;;) {
+    const [row] = await server.database.db
+      .select({ status: tables.status })
+      .from(tables)
+      .where(eq(tables.id, tableId));
+    if (row!.status !== "midgame" || mayAct(await fullSituation(tableId), seat)) return open(who, tableId);
+    await sleep(100);
+  }
+}
+
+/** One turn by a person: a random legal turn on their own view, sent as the web app sends it. */
+async function humanTurn(s: Socket, load: TableLoadResponse, seat: string) {
+  const view = load.live!.situation;
+  const seq = load.expected_move_id;
+  const ctx = {
+    module: registry.moduleFor(load.projectInfo.slug),
+    rules: { pieces: piecesOf(load.components as ComponentTree), options: load.options as JsonObject },
+    seq,
+  };
+  const actions = randomBot(view, seat, ctx, seedRng(seq + 11));
+  expect(actions).not.toBeNull();
+  const answer = new Promise<void>((resolve, reject) => {
+    const onEvent = (m: { event?: { seq: number } }) => {
+      if (m.event?.seq !== seq) return;
+      s.off("table-event", onEvent);
+      resolve();
+    };
+    s.on("table-event", onEvent);
+    s.once("table-event-reject", (r: { reason: string }) => reject(new Error(r.reason)));
+  });
+  s.emit("game-move", {
+    tableId: load.tableId,
+    moveId: seq,
+    turnUID: `human-${seq}`,
+    editMode: false,
+    actions,
+  });
+  await answer;
+}
+
+describe("the creator seats a bot before the start", () => {
+  it("refuses everyone but the creator, and bad requests", async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    const path = `/api/projects/chess/${tableId}/seat-bot`;
+    const other = await as.player.post(path, { color: "blue", kind: "random" });
+    expect(other.status).toBe(403);
+    expect(other.text).toBe(BOT_MESSAGES.onlyCreator);
+    expect((await as.admin.post(path, { color: "blue", kind: "random" })).status).toBe(403);
+    expect((await as.designer.post(path, { color: "blue", kind: "no-such-bot" })).status).toBe(400);
+    expect((await as.designer.post(path, { color: "purple", kind: "random" })).status).toBe(400);
+    expect((await as.designer.post(path, { color: "red", kind: "random" })).status).toBe(409);
+    expect((await as.designer.post(path, { color: 3 })).status).toBe(400);
+    const load = await open("designer", tableId);
+    expect(load.playerColors.find((s) => s.color === "blue")).toBeUndefined();
+  });
+
+  it("plays chess against a person: every bot turn through the server, stored like a person's", async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    expect(
+      (await as.designer.post(`/api/projects/chess/${tableId}/seat-bot`, { color: "blue", kind: "chess-1" }))
+        .status,
+    ).toBe(200);
+    // The seat is the bot's: named as a bot on the tile, and nobody may take it.
+    const tile = (await as.player.get(`/api/table-open/${tableId}`)).json() as TableLoadResponse;
+    expect(tile.playerColors.find((s) => s.color === "blue")?.bot).toBe("Bot (Chess engine, level 1)");
+    expect((await as.player.get(`/api/projects/chess/join-table/${tableId}?color=blue`)).status).toBe(409);
+    expect((await as.designer.post(`/api/projects/chess/${tableId}/start-table`, {})).status).toBe(200);
+
+    const seen: { seat: string; view: Situation }[] = [];
+    const watch = (input: { tableId: string; seat: string; view: Situation }) => {
+      if (input.tableId === tableId) seen.push(input);
+    };
+    botInputWatchers.add(watch);
+    try {
+      const { s } = await tab("designer", tableId);
+      for (let turn = 0; turn < 4; turn++) {
+        const load = await untilTurnOf("designer", tableId, "red");
+        if (load.status !== "midgame") break;
+        await humanTurn(s, load, "red");
+      }
+      await untilTurnOf("designer", tableId, "red");
+    } finally {
+      botInputWatchers.delete(watch);
+    }
+
+    const events = await storedEvents(tableId);
+    const blue = events.filter((e) => actorOf(e.event) === "blue");
+    const red = events.filter((e) => actorOf(e.event) === "red");
+    // The bot answered each of the person's turns (and opened, when it was White).
+    expect(red.length).toBeGreaterThanOrEqual(4);
+    expect(blue.length).toBeGreaterThanOrEqual(red.length);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+    for (const e of blue) {
+      expect(e.kind).toBe("turn");
+      expect(e.userId).toBeNull();
+      expect(e.turnUid).toMatch(/^bot-/);
+    }
+    // The bot was handed its seat's view: the view's constant random state, never the table's.
+    expect(seen.length).toBeGreaterThanOrEqual(blue.length);
+    for (const input of seen) {
+      expect(input.seat).toBe("blue");
+      expect(input.view.rng).toEqual({ state: 0 });
+    }
+    const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
+    expect(row!.seats.find((s) => s.color === "blue")).toMatchObject({ bot: "chess-1", userId: null });
+  });
+
+  it("hands a Night Market bot its own view: a rival's hand is backs", async () => {
+    const tableId = await tableWithCreatorAtRed("night-market", { moths: false });
+    expect(
+      (
+        await as.designer.post(`/api/projects/night-market/${tableId}/seat-bot`, {
+          color: "blue",
+          kind: "random",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await as.designer.post(`/api/projects/night-market/${tableId}/start-table`, {})).status).toBe(
+      200,
+    );
+    const seen: Situation[] = [];
+    const watch = (input: { tableId: string; seat: string; view: Situation }) => {
+      if (input.tableId === tableId) seen.push(input.view);
+    };
+    botInputWatchers.add(watch);
+    try {
+      const { s } = await tab("designer", tableId);
+      while (seen.length === 0) {
+        if (mayAct(await fullSituation(tableId), "red"))
+          await humanTurn(s, await open("designer", tableId), "red");
+        else await sleep(100);
+      }
+    } finally {
+      botInputWatchers.delete(watch);
+    }
+    const view = seen[0]!;
+    // Red's goods as the server holds them: every one of them a back in the bot's view.
+    const full = await fullSituation(tableId);
+    const hand = (findComponent(full.root, "area-red")?.children.hand ?? []) as Component[];
+    expect(hand.length).toBeGreaterThan(0);
+    const shownHand = (findComponent(view.root, "area-red")?.children.hand ?? []) as Component[];
+    expect(shownHand.length).toBeGreaterThan(0);
+    for (const shown of shownHand) {
+      expect(shown.placeholder).toBe("back");
+      expect(shown.options.cardId).toBeUndefined();
+    }
+    const deck = findComponent(view.root, "goods-deck")!;
+    expect((deck.children.deck as Component[]).every((c) => c.placeholder === "back")).toBe(true);
+    expect(view.rng).toEqual({ state: 0 });
+  });
+});
+
+describe("a table's admin replaces a player who left with a bot", () => {
+  it("only when the player has no tab open, and only an admin; the bot plays on", async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    expect((await as.player.get(`/api/projects/chess/join-table/${tableId}?color=blue`)).status).toBe(200);
+    expect((await as.designer.post(`/api/projects/chess/${tableId}/start-table`, {})).status).toBe(200);
+    const path = `/api/projects/chess/${tableId}/replace-with-bot`;
+    const body = { color: "blue", kind: "random" };
+
+    const away = await tab("player", tableId);
+    const here = await as.admin.post(path, body);
+    expect(here.status).toBe(409);
+    expect(here.text).toBe(BOT_MESSAGES.stillHere("player"));
+    away.s.close();
+
+    // Not an admin of the table (the admin controls: site admins, the project's designers): refused.
+    for (const who of ["designer", "outsider"] as const) {
+      const refused = await as[who].post(path, body);
+      expect(refused.status).toBe(403);
+      expect(refused.text).toBe(BOT_MESSAGES.onlyAdmin);
+    }
+    // Presence notices the closed tab (realtime/presence.ts): then the seat may change hands.
+    for (;;) {
+      const answer = await as.admin.post(path, body);
+      if (answer.status === 200) break;
+      expect(answer.text).toBe(BOT_MESSAGES.stillHere("player"));
+      await sleep(100);
+    }
+    const load = await open("designer", tableId);
+    expect(load.playerColors.find((s) => s.color === "blue")?.bot).toBe("Bot (Random)");
+    expect((await as.player.get(`/api/table-open/${tableId}`)).json().yourSeat).toBeNull();
+
+    const { s } = await tab("designer", tableId);
+    for (let turn = 0; turn < 2; turn++) {
+      const mine = await untilTurnOf("designer", tableId, "red");
+      if (mine.status !== "midgame") break;
+      await humanTurn(s, mine, "red");
+    }
+    await untilTurnOf("designer", tableId, "red");
+    const blue = (await storedEvents(tableId)).filter((e) => actorOf(e.event) === "blue");
+    expect(blue.length).toBeGreaterThanOrEqual(2);
+    expect(blue.every((e) => e.userId === null)).toBe(true);
+  });
+});
