@@ -4,7 +4,8 @@ import { move, piece } from "./chess";
 import { sharedSite } from "./harness";
 import { area, log } from "./tablePage";
 
-// Bots at tables (issue 22 point 2): the creator seats a bot from the table's lobby, starts the game
+// Bots at tables (issue 22 point 2): the creator seats a bot from the table's lobby (and may take one
+// off its seat again before the start, which another person's lobby tile follows), starts the game
 // and plays chess against it; the bot answers through the server and is marked as a bot in its player
 // area and in the log.
 
@@ -21,7 +22,7 @@ async function linesBy(page: Page, colour: string, count: number) {
 }
 
 describe("a bot at a chess table", () => {
-  it("is seated by the creator in the lobby, answers each move, and is marked as a bot", {
+  it("is seated (and removed) by the creator in the lobby, answers each move, and is marked as a bot", {
     timeout: 120_000,
   }, async () => {
     const ann = await site.person("bots_ann");
@@ -32,10 +33,36 @@ describe("a bot at a chess table", () => {
     const { tableId } = (await create.json()) as { tableId: string };
     await page.request.get(`${site.server.url}/api/projects/chess/join-table/${tableId}?color=red`);
 
-    // The table's lobby: the creator seats a bot as blue and starts.
+    // Another person watches the project's lobby: the table's tile follows its seats.
+    const bob = await site.person("bots_bob");
+    await bob.page.goto(`${site.server.url}/projects/chess`);
+    const join = bob.page.getByRole("button", { name: /Join a table/ });
+    await join.waitFor();
+    if ((await join.getAttribute("aria-expanded")) !== "true") await join.click();
+    const tile = bob.page.getByRole("article").filter({ hasText: `ID: ${tableId}` });
+    const players = tile.getByRole("list", { name: "Players" });
+    await players.getByText("bots_ann").waitFor();
+
+    // The table's lobby: the creator seats a level-2 engine as blue, thinks better of it and takes it
+    // off its seat again ('Remove bot' beside it), and the seat is free in both places.
     await page.goto(`${site.server.url}/projects/chess/table/${tableId}`);
+    const seats = page.getByRole("list", { name: "Seats" });
+    await page.getByRole("combobox", { name: "Bot" }).click();
+    await page.getByRole("option", { name: "Chess engine, level 2" }).click();
     await page.getByRole("button", { name: "Seat a bot as blue" }).click();
-    await page.getByRole("list", { name: "Seats" }).getByText("blue: Bot (Random)").waitFor();
+    await seats.getByText("blue: Bot (Chess engine, level 2)").waitFor();
+    await players.getByText("Bot (Chess engine, level 2)").waitFor();
+    await page.getByRole("button", { name: "Remove bot at blue" }).click();
+    await seats.getByText("blue: free").waitFor();
+    await players.getByText("Bot (Chess engine, level 2)").waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: /^Remove bot/ }).count()).toBe(0);
+
+    // Then seats the random bot there and starts.
+    await page.getByRole("combobox", { name: "Bot" }).click();
+    await page.getByRole("option", { name: "Random" }).click();
+    await page.getByRole("button", { name: "Seat a bot as blue" }).click();
+    await seats.getByText("blue: Bot (Random)").waitFor();
+    await players.getByText("Bot (Random)").waitFor();
     await page.getByRole("button", { name: "Start this game" }).click();
     await piece(page, "white-knight-g1").waitFor();
 
@@ -79,5 +106,6 @@ describe("a bot at a chess table", () => {
       .first()
       .waitFor();
     expect(ann.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
   });
 });

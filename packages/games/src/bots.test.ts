@@ -1,7 +1,9 @@
 import { type Bot, HIDDEN_RNG, randomBot, type Situation, walk } from "@tt/engine";
 import { describe, expect, it } from "vitest";
+import { botKindNames, CHESS_BOT_KIND_LEVELS } from "./botKinds";
 import { botFor, botKinds, playShippedGame } from "./bots";
 import { shippedGames } from "./index";
+import { CHESS_BOT_LEVELS } from "./projects/chess/bot-search";
 
 // Issue 22: a bot for every game. Self-play goes through the engine's table holder, the path the
 // server records turns on, so a turn the server would refuse shows here as `refused`.
@@ -114,6 +116,15 @@ describe("bot kinds", () => {
       "chess-4",
     ]);
     expect(botFor(gameOf("sandbox"), "greedy")).toBeUndefined();
+  });
+
+  it("the names the web lists (botKinds.ts) are the kinds the server plays, each with its bot", () => {
+    expect([...CHESS_BOT_KIND_LEVELS]).toEqual([...CHESS_BOT_LEVELS]);
+    for (const game of shippedGames) {
+      const kinds = botKinds(game);
+      expect(kinds.map(({ id, name }) => ({ id, name }))).toEqual(botKindNames(game));
+      for (const k of kinds) expect(typeof k.bot).toBe("function");
+    }
   });
 
   it("Night Market's greedy bot, on its heuristic, beats random bots", { timeout: 60_000 }, () => {

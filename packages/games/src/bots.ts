@@ -10,6 +10,7 @@ import {
   type SelfPlayResult,
   type SetupPlayer,
 } from "@tt/engine";
+import { type BotKindName, botKindNames } from "./botKinds";
 import type { ShippedGame } from "./content";
 import { chessBot } from "./projects/chess/bot";
 import { CHESS_BOT_LEVELS } from "./projects/chess/bot-search";
@@ -19,38 +20,35 @@ import { defaultOptions } from "./testing/driver";
 /**
  * The bots a shipped game offers, and self-play of a shipped game as the server would set it up.
  * Every game has the generic bot (engine bot/generic.ts): 'random', and with the module's heuristic
- * (RuleModule.evaluate) 'greedy' and 'montecarlo'; a game may add its own (chess: 'chess-1'..).
+ * (RuleModule.evaluate) 'greedy' and 'montecarlo'; a game may add its own (chess: 'chess-1'..). Which
+ * kinds a game offers, and their names, are botKinds.ts's (the web reads that file alone); here each
+ * kind gets its bot.
  */
 
-export interface BotKind {
-  id: string;
-  /** What the lobby and the balance report call it. */
-  name: string;
+export interface BotKind extends BotKindName {
   bot: Bot;
 }
 
-const GENERIC: BotKind[] = [{ id: "random", name: "Random", bot: genericBot() }];
-const SEARCHING: BotKind[] = [
-  { id: "greedy", name: "Greedy (heuristic)", bot: genericBot({ search: "greedy" }) },
-  { id: "montecarlo", name: "Monte Carlo (heuristic)", bot: genericBot({ search: "montecarlo" }) },
-];
+/** The bot of each generic kind id. */
+const GENERIC: { readonly [id: string]: Bot } = {
+  random: genericBot(),
+  greedy: genericBot({ search: "greedy" }),
+  montecarlo: genericBot({ search: "montecarlo" }),
+};
 
-/** Bot kinds of each game's own, by slug. */
-const OWN: { [slug: string]: BotKind[] } = {
-  chess: CHESS_BOT_LEVELS.map((level) => ({
-    id: `chess-${level}`,
-    name: `Chess engine, level ${level}`,
-    bot: chessBot(level),
-  })),
+/** The bot of each kind id of a game's own, by slug. */
+const OWN: { readonly [slug: string]: { readonly [id: string]: Bot } } = {
+  chess: Object.fromEntries(CHESS_BOT_LEVELS.map((level) => [`chess-${level}`, chessBot(level)])),
 };
 
 /** The bots a game offers, weakest first. */
 export function botKinds(game: ShippedGame): BotKind[] {
-  return [
-    ...GENERIC,
-    ...(game.module.evaluate === undefined ? [] : SEARCHING),
-    ...(OWN[game.content.slug] ?? []),
-  ];
+  return botKindNames(game).map((kind) => {
+    const bot = GENERIC[kind.id] ?? OWN[game.content.slug]?.[kind.id];
+    // botKinds.ts names a kind that has no bot here: a programming error (bots.test.ts checks).
+    if (bot === undefined) throw new Error(`${game.content.slug}: no bot for the kind '${kind.id}'`);
+    return { ...kind, bot };
+  });
 }
 
 export function botFor(game: ShippedGame, kind: string): Bot | undefined {

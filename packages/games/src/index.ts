@@ -7,6 +7,7 @@ import { templateCards } from "./projects/template-cards";
 import { createRegistry } from "./registry";
 
 export * from "./balance";
+export { type BotKindName, botKindNames, GENERIC_BOT_KINDS } from "./botKinds";
 export { type BotKind, botFor, botKinds, playShippedGame, type ShippedSelfPlay } from "./bots";
 export type * from "./content";
 export * from "./noCode";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DEFAULT_SHEET_URL_TEMPLATE, sheetOpenUrlTemplate } from "./projects/linkedSheet";
 
 // Every environment variable the server reads, parsed once at start-up. README lists them.
-const envSchema = z.object({
+const envFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
@@ -60,6 +60,15 @@ const envSchema = z.object({
   WORK_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** A worker's JavaScript heap at most (a 10 MB SVG of 170,000 elements needs 0.5-1 GB to sanitise). */
   WORK_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** A bot's human-like pause before its turn (tables/bots.ts), drawn between these, in milliseconds. */
+  BOT_DELAY_MIN_MS: z.coerce.number().int().min(0).max(600_000).default(800),
+  BOT_DELAY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Worker threads that choose the bots' turns (tables/botWork.ts), off the server's thread. */
+  BOT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Bot turns waiting for a worker at most; more are played at random on the server's thread. */
+  BOT_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+  /** One bot's thinking in a worker at most; a bot that takes longer plays at random instead. */
+  BOT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Unset: S3 when S3_* names a bucket, else the disk (see storageOf). */
   STORAGE: z.enum(["disk", "s3"]).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -68,6 +77,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+});
+
+/** The fields, and what holds between them. */
+const envSchema = envFields.refine((e) => e.BOT_DELAY_MIN_MS <= e.BOT_DELAY_MAX_MS, {
+  path: ["BOT_DELAY_MAX_MS"],
+  message: "must be at least BOT_DELAY_MIN_MS",
 });
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -121,8 +136,19 @@ export interface Config {
   sheetOpenUrlTemplate: string;
   /** The worker threads that read uploads (work/pool.ts): how many, queue, time and heap per job. */
   work: { threads: number; queue: number; timeoutMs: number; memoryMb: number };
+  /** The bots at tables (tables/bots.ts, botWork.ts): their pause, and the workers that think for them. */
+  bots: BotSettings;
   /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
   warnings: string[];
+}
+
+export interface BotSettings {
+  /** The human-like pause before a bot's turn, drawn between min and max milliseconds. */
+  delayMs: { min: number; max: number };
+  /** Worker threads at most, bot turns waiting for one at most, and one turn's thinking at most. */
+  threads: number;
+  queue: number;
+  timeoutMs: number;
 }
 
 /** A token bucket's refill a second and size. */
@@ -198,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: e.WORK_QUEUE,
       timeoutMs: e.WORK_TIMEOUT_SECONDS * 1000,
       memoryMb: e.WORK_MEMORY_MB,
+    },
+    bots: {
+      delayMs: { min: e.BOT_DELAY_MIN_MS, max: e.BOT_DELAY_MAX_MS },
+      threads: e.BOT_THREADS,
+      queue: e.BOT_QUEUE,
+      timeoutMs: e.BOT_TIMEOUT_MS,
     },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
     sheetOpenUrlTemplate: e.SHEET_OPEN_URL_TEMPLATE ?? sheetOpenUrlTemplate(e.SHEET_URL_TEMPLATE),

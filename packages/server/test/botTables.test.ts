@@ -15,7 +15,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableEvents, tables } from "../src/db/schema";
-import { botInputWatchers } from "../src/tables/bots";
+import { botChoiceWatchers, botInputWatchers } from "../src/tables/bots";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
 
@@ -32,6 +32,9 @@ beforeAll(async () => {
     RATE_LIMIT_PER_IP: "10000",
     HEAVY_READS_PER_SECOND: "100",
     HEAVY_READS_BURST: "100",
+    // The bots' pause from the config (config.ts BOT_DELAY_*): short, so the games here go fast.
+    BOT_DELAY_MIN_MS: "0",
+    BOT_DELAY_MAX_MS: "100",
   });
   as = await lobbyWorld(server);
 });
@@ -245,6 +248,112 @@ describe("the creator seats a bot before the start", () => {
     const deck = findComponent(view.root, "goods-deck")!;
     expect((deck.children.deck as Component[]).every((c) => c.placeholder === "back")).toBe(true);
     expect(view.rng).toEqual({ state: 0 });
+  });
+});
+
+describe("the creator removes a bot before the start", () => {
+  it("frees its seat, and the lobby hears it as a leave; nobody else may, nor after the start", async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    const watcher = recorder(await openTab(server, as.outsider, "tab-bots-lobby"));
+    await as.outsider.get(`/api/projects/get-project-detail/chess?status=open&sessionId=tab-bots-lobby`);
+    const seat = `/api/projects/chess/${tableId}/seat-bot`;
+    const remove = `/api/projects/chess/${tableId}/remove-bot`;
+    expect((await as.designer.post(seat, { color: "blue", kind: "chess-2" })).status).toBe(200);
+    expect(JSON.parse((await watcher.next("player-joined")) as string)).toMatchObject({ color: "blue" });
+
+    const other = await as.player.post(remove, { color: "blue" });
+    expect(other.status).toBe(403);
+    expect(other.text).toBe(BOT_MESSAGES.onlyCreatorRemoves);
+    expect((await as.admin.post(remove, { color: "blue" })).status).toBe(403);
+    // The creator's own seat and a free colour hold no bot.
+    const person = await as.designer.post(remove, { color: "red" });
+    expect(person.status).toBe(409);
+    expect(person.text).toBe(BOT_MESSAGES.noBot("red"));
+    expect((await as.designer.post(remove, { color: "green" })).status).toBe(409);
+    expect((await as.designer.post(remove, { color: 7 })).status).toBe(400);
+    expect(
+      (await as.designer.post(`/api/projects/chess/no-such-table/remove-bot`, { color: "blue" })).status,
+    ).toBe(404);
+
+    expect((await as.designer.post(remove, { color: "blue" })).status).toBe(200);
+    expect(JSON.parse((await watcher.next("player-left")) as string)).toEqual({
+      tableId,
+      color: "blue",
+      userInfo: { username: "Bot (Chess engine, level 2)", badges: [] },
+    });
+    // The seat is empty again: gone from the tile and the row, and a person may take the colour.
+    expect((await open("designer", tableId)).playerColors.map((s) => s.color)).toEqual(["red"]);
+    const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
+    expect(row!.seats.map((s) => s.color)).toEqual(["red"]);
+    expect((await as.designer.post(remove, { color: "blue" })).status).toBe(409);
+    expect((await as.player.get(`/api/projects/chess/join-table/${tableId}?color=blue`)).status).toBe(200);
+    expect(
+      (await open("designer", tableId)).playerColors.find((s) => s.color === "blue")?.bot,
+    ).toBeUndefined();
+  });
+
+  it("not once the table has started: the bot plays on", async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    expect(
+      (await as.designer.post(`/api/projects/chess/${tableId}/seat-bot`, { color: "blue", kind: "random" }))
+        .status,
+    ).toBe(200);
+    expect((await as.designer.post(`/api/projects/chess/${tableId}/start-table`, {})).status).toBe(200);
+    const late = await as.designer.post(`/api/projects/chess/${tableId}/remove-bot`, { color: "blue" });
+    expect(late.status).toBe(409);
+    expect(late.text).toBe(BOT_MESSAGES.removeStarted);
+    expect((await open("designer", tableId)).playerColors.find((s) => s.color === "blue")?.bot).toBe(
+      "Bot (Random)",
+    );
+  });
+});
+
+describe("a bot thinks off the server's thread", () => {
+  it("a request sent while a level-4 chess bot thinks is answered before its choice comes back", {
+    timeout: 60_000,
+  }, async () => {
+    const tableId = await tableWithCreatorAtRed("chess");
+    expect(
+      (await as.designer.post(`/api/projects/chess/${tableId}/seat-bot`, { color: "blue", kind: "chess-4" }))
+        .status,
+    ).toBe(200);
+    expect((await as.designer.post(`/api/projects/chess/${tableId}/start-table`, {})).status).toBe(200);
+
+    // In order: the bot is handed its view, a person's request is sent, its answer, the bot's choice.
+    // On the server's thread the search would run between the first two and hold the answer back.
+    const order: string[] = [];
+    let asked: Promise<void> | null = null;
+    const thinking = (input: { tableId: string; seat: string }) => {
+      if (input.tableId !== tableId || asked !== null) return;
+      order.push("thinking");
+      asked = as.player.get("/api/get-project-list").then((r) => {
+        order.push(`answered ${r.status}`);
+      });
+    };
+    const chosen = (choice: { tableId: string; kind: string; fallback: boolean }) => {
+      if (choice.tableId === tableId)
+        order.push(`chosen by ${choice.kind}${choice.fallback ? " (fallback)" : ""}`);
+    };
+    botInputWatchers.add(thinking);
+    botChoiceWatchers.add(chosen);
+    try {
+      const { s } = await tab("designer", tableId);
+      // The bot may be Black: then it thinks after the person's first move.
+      while (!order.some((o) => o.startsWith("chosen"))) {
+        if (mayAct(await fullSituation(tableId), "red"))
+          await humanTurn(s, await open("designer", tableId), "red");
+        else await sleep(50);
+      }
+      await asked;
+    } finally {
+      botInputWatchers.delete(thinking);
+      botChoiceWatchers.delete(chosen);
+    }
+    expect(order.slice(0, 3)).toEqual(["thinking", "answered 200", "chosen by chess-4"]);
+    // Its turn was written, as the bot's.
+    await untilTurnOf("designer", tableId, "red");
+    const blue = (await storedEvents(tableId)).filter((e) => actorOf(e.event) === "blue");
+    expect(blue.length).toBeGreaterThanOrEqual(1);
   });
 });
 

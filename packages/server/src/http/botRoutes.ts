@@ -5,13 +5,14 @@ import { lobbyNotifier } from "../realtime/lobby";
 import { presenceOf } from "../realtime/presence";
 import type { Io } from "../realtime/socket";
 import { broadcastPublic } from "../realtime/tableBroadcast";
-import { botDriverOf, replaceWithBot, seatBot } from "../tables/bots";
+import { botDriverOf, removeBot, replaceWithBot, seatBot } from "../tables/bots";
 import type { TableHub } from "../tables/hub";
 import { requireActor } from "./context";
 import { sendText } from "./errors";
 
-// Bots at tables (issue 22 point 2): seat one before the start (the table's creator), replace a player
-// who left with one (the table's admins). Parsing and permissions live in tables/bots.ts.
+// Bots at tables (issue 22 point 2): seat one before the start and take it off again (the table's
+// creator), replace a player who left with one (the table's admins). Parsing and permissions live in
+// tables/bots.ts.
 
 type SlugTableParams = { Params: { slug: string; tableId: string } };
 
@@ -23,13 +24,21 @@ export function botRoutes(
 ): void {
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
-  const bots = botDriverOf(hub, app.log);
+  // The config's settings for every bot of this hub (realtime/table.ts asks for the same driver).
+  const bots = botDriverOf(hub, app.log, deps.config.bots);
   app.addHook("onClose", async () => bots.close());
 
   app.post<SlugTableParams>("/api/projects/:slug/:tableId/seat-bot", async (request, reply) => {
     const actor = requireActor(request);
     const project = await loadProjectFor(db, request.params.slug, actor);
     await seatBot(db, lobby, actor, project, request.params.tableId, request.body);
+    return sendText(reply, 200, "ok");
+  });
+
+  app.post<SlugTableParams>("/api/projects/:slug/:tableId/remove-bot", async (request, reply) => {
+    const actor = requireActor(request);
+    const project = await loadProjectFor(db, request.params.slug, actor);
+    await removeBot(db, lobby, actor, project, request.params.tableId, request.body);
     return sendText(reply, 200, "ok");
   });
 

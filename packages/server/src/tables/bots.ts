@@ -1,23 +1,24 @@
 import { randomInt } from "node:crypto";
+import { type Action, type BotContext, mayAct, randomBot, type Situation, seedRng } from "@tt/engine";
 import {
-  type Action,
-  type Bot,
-  type BotContext,
-  mayAct,
-  randomBot,
-  type Situation,
-  seedRng,
-} from "@tt/engine";
-import { BOT_MESSAGES, gameMoveSchema, seatBotRequestSchema, TABLE_REFUSALS } from "@tt/protocol";
+  BOT_MESSAGES,
+  choosesColors,
+  gameMoveSchema,
+  removeBotRequestSchema,
+  seatBotRequestSchema,
+  TABLE_REFUSALS,
+} from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../auth/permissions";
+import { type BotSettings, loadConfig } from "../config";
 import type { Db } from "../db/connect";
 import { type SeatRow, tables } from "../db/schema";
 import { firstIssue, HttpError } from "../http/errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
 import { botName, tableBotKinds } from "./botKinds";
+import { type BotChoice, botWork } from "./botWork";
 import type { TableHub, TurnAnswer } from "./hub";
 import { botActor } from "./seats";
 import { type LobbyNotifier, lobbyTableOf } from "./service";
@@ -72,6 +73,44 @@ export async function seatBot(
 }
 
 /**
+ * The creator takes a bot off its seat before the start: the seat is empty again, as when a player
+ * leaves (a chosen sandbox or demo seat becomes a dummy, a competitive seat frees its colour), and the
+ * lobby hears it as a leave.
+ */
+export async function removeBot(
+  db: Db,
+  notify: LobbyNotifier,
+  actor: Actor,
+  project: ProjectRow,
+  tableId: string,
+  body: unknown,
+): Promise<void> {
+  const parsed = removeBotRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const { color } = parsed.data;
+  const removed = await db.transaction(async (tx) => {
+    // Row lock, as seatBot: the start or another change of this seat waits for this one.
+    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
+    if (row.creatorId !== actor.id) throw new HttpError(403, BOT_MESSAGES.onlyCreatorRemoves);
+    if (row.status !== "open") throw new HttpError(409, BOT_MESSAGES.removeStarted);
+    const seat = row.seats.find((s) => s.color === color);
+    if (seat?.bot === undefined) throw new HttpError(409, BOT_MESSAGES.noBot(color));
+    const seats = choosesColors(row.tableMode)
+      ? row.seats.map((s) => (s === seat ? { color, userId: null, username: null } : s))
+      : row.seats.filter((s) => s !== seat);
+    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
+    return { row: { ...row, seats }, kind: seat.bot };
+  });
+  notify.playerLeft(
+    project,
+    await lobbyTableOf(db, actor, removed.row),
+    color,
+    botName(project.slug, removed.kind),
+  );
+}
+
+/**
  * A table's admin gives the seat of a player who left (no tab open: `connected` is who has one, from
  * realtime/presence.ts) to a bot, which plays on from the next turn.
  */
@@ -123,14 +162,27 @@ export type BotTurnSent = (tableId: string, answer: Extract<TurnAnswer, { kind: 
 /** Where the driver logs: refused bot turns as warnings when the logger has them. */
 type BotLog = Pick<FastifyBaseLogger, "error"> & Partial<Pick<FastifyBaseLogger, "warn">>;
 
-/** The human-like pause before a bot's turn, in milliseconds. */
-export const BOT_DELAY_MS = { min: 800, max: 2000 } as const;
+/**
+ * Told what every bot chose, before the server checks it: the kind that chose (the seat's, or
+ * 'random' when it plays at random instead) and whether its worker failed. Lets the tests see when a
+ * bot's thinking ended.
+ */
+export const botChoiceWatchers = new Set<
+  (choice: {
+    tableId: string;
+    seat: string;
+    kind: string;
+    actions: Action[] | null;
+    fallback: boolean;
+  }) => void
+>();
 
 /**
  * Plays the bots of the tables this instance serves. One pending step per table: a nudge while one
  * waits or runs only asks for another look afterwards. The step itself reads the views and submits
  * through the hub, whose table queue orders it with everyone's turns; a turn computed on a view that
- * another turn has meanwhile made old is refused as out of sync and the step looks again.
+ * another turn has meanwhile made old is refused as out of sync and the step looks again. The bots
+ * think in worker threads (botWork.ts), so a long search holds up no table.
  */
 export class BotDriver {
   private readonly waiting = new Map<string, ReturnType<typeof setTimeout>>();
@@ -142,9 +194,15 @@ export class BotDriver {
   constructor(
     private readonly hub: TableHub,
     private readonly log: BotLog,
-    private readonly delay: () => number = () =>
-      BOT_DELAY_MS.min + Math.random() * (BOT_DELAY_MS.max - BOT_DELAY_MS.min),
+    /** The pause before a bot's turn and the workers' settings (config.ts BOT_*); the routes set it. */
+    public settings: BotSettings,
   ) {}
+
+  /** The human-like pause before a bot's turn: between the configured min and max, at random. */
+  private delay(): number {
+    const { min, max } = this.settings.delayMs;
+    return min + Math.random() * (max - min);
+  }
 
   /**
    * A bot may be due at this table (a turn was written here, the table was opened or started, a seat
@@ -196,24 +254,38 @@ export class BotDriver {
     const due = state.bots.find((b) => mayAct(b.view, b.seat));
     if (due === undefined) return false;
     const slug = state.row.projectSlug;
-    const chosen = tableBotKinds(slug).find((k) => k.id === due.kind)?.bot ?? randomBot;
     const ctx: BotContext = { module: state.module, rules: state.rules, seq: state.seq };
     const actor = botActor(due.seat, botName(slug, due.kind));
-    const attempt = async (bot: Bot, label: string): Promise<TurnAnswer | null> => {
-      for (const watch of botInputWatchers) watch({ tableId, seat: due.seat, view: due.view });
-      let actions: Action[] | null;
-      try {
-        actions = bot(due.view, due.seat, ctx, seedRng(randomInt(2 ** 31)));
-      } catch (err) {
-        this.warn({ err, tableId, seat: due.seat, bot: label }, "bot could not choose a turn");
-        return null;
+    const work = botWork(this.settings);
+    /** The seat's bot thinks in a worker; the random bot after a refusal on this thread (it is cheap). */
+    const think = async (inWorker: boolean, seed: number): Promise<BotChoice> => {
+      if (inWorker) {
+        const { rules, seq } = state;
+        return work.choose(
+          { slug, kind: due.kind, seat: due.seat, view: due.view, rules, seq, seed },
+          this.log,
+          tableId,
+        );
       }
+      try {
+        return { actions: randomBot(due.view, due.seat, ctx, seedRng(seed)) };
+      } catch (err) {
+        this.warn({ err, tableId, seat: due.seat, bot: "random" }, "bot could not choose a turn");
+        return { actions: null };
+      }
+    };
+    const attempt = async (label: string, inWorker: boolean): Promise<TurnAnswer | null> => {
+      for (const watch of botInputWatchers) watch({ tableId, seat: due.seat, view: due.view });
+      const { actions, fallback } = await think(inWorker, randomInt(2 ** 31));
+      const chosenBy = fallback === undefined ? label : "random";
+      for (const watch of botChoiceWatchers)
+        watch({ tableId, seat: due.seat, kind: chosenBy, actions, fallback: fallback !== undefined });
       if (actions === null) return null;
       // Parsed as a person's turn is: the socket's schema, then the hub's checks.
       const move = gameMoveSchema.safeParse({
         tableId,
         moveId: state.seq,
-        turnUID: `bot-${tableId}-${state.seq}-${label}-${randomInt(2 ** 31)}`,
+        turnUID: `bot-${tableId}-${state.seq}-${chosenBy}-${randomInt(2 ** 31)}`,
         actions,
         editMode: false,
         seat: due.seat,
@@ -221,11 +293,11 @@ export class BotDriver {
       if (!move.success) return null;
       return this.hub.submitTurn(actor, move.data, due.seat, Date.now());
     };
-    let answer = await attempt(chosen, due.kind);
+    let answer = await attempt(due.kind, true);
     if (answer?.kind !== "event" && !(answer?.kind === "reject" && answer.code === OUT_OF_SYNC_CODE)) {
       // A refused or missing turn is logged, and the seat plays a random legal turn instead.
       this.warn({ tableId, seat: due.seat, bot: due.kind, answer }, "bot turn refused: playing at random");
-      answer = await attempt(randomBot, "random");
+      answer = await attempt("random", false);
     }
     if (answer?.kind === "event") {
       this.sent(tableId, answer);
@@ -244,11 +316,15 @@ const OUT_OF_SYNC_CODE = TABLE_REFUSALS.outOfSync;
 /** The driver of a hub's tables: one per hub (per process, or per test server). */
 const drivers = new WeakMap<TableHub, BotDriver>();
 
-export function botDriverOf(hub: TableHub, log: BotLog): BotDriver {
+/**
+ * The hub's driver. `settings` (the config's, from the bot routes) replace the driver's; a driver
+ * made before them (no caller does so today) starts with the config's defaults.
+ */
+export function botDriverOf(hub: TableHub, log: BotLog, settings?: BotSettings): BotDriver {
   let driver = drivers.get(hub);
   if (driver === undefined) {
-    driver = new BotDriver(hub, log);
+    driver = new BotDriver(hub, log, settings ?? loadConfig({}).bots);
     drivers.set(hub, driver);
-  }
+  } else if (settings !== undefined) driver.settings = settings;
   return driver;
 }

@@ -1,5 +1,6 @@
 // The table lobby's bot settings (issue 22 point 2): the creator of a table that has not started may
-// seat a bot in each empty seat, choosing among the bots the game offers.
+// seat a bot in each empty seat, choosing among the bots the game offers, and take a bot off its seat
+// again ('Remove bot' beside each bot's seat).
 
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -11,7 +12,7 @@ import { useState } from "react";
 import { useCurrentUser } from "../../app/auth";
 import { useTableTile } from "../lobby/api";
 import { freeColors } from "../lobby/tableLists";
-import { botChoices, seatBot } from "./botApi";
+import { botChoices, removeBot, seatBot } from "./botApi";
 
 export function SeatBots({ tableId, slug }: { tableId: string; slug: string }) {
   const tile = useTableTile(tableId);
@@ -24,12 +25,15 @@ export function SeatBots({ tableId, slug }: { tableId: string; slug: string }) {
   if (table === undefined || table.status !== "open" || me === undefined || table.creator.username !== me)
     return null;
   const free = freeColors(table);
-  const seat = async (color: string) => {
+  const seated = table.playerColors.filter((s) => s.bot !== undefined);
+  const change = async (call: () => Promise<string | null>) => {
     setBusy(true);
-    setFailure(await seatBot(slug, tableId, { color, kind }));
+    setFailure(await call());
     setBusy(false);
     void tile.refetch();
   };
+  const seat = (color: string) => change(() => seatBot(slug, tableId, { color, kind }));
+  const remove = (color: string) => change(() => removeBot(slug, tableId, { color }));
   return (
     <Box component="section" aria-label="Bots" sx={{ mt: 2 }}>
       <Typography variant="h3">Bots</Typography>
@@ -65,6 +69,25 @@ export function SeatBots({ tableId, slug }: { tableId: string; slug: string }) {
             ))}
           </Box>
         </>
+      )}
+      {seated.length > 0 && (
+        <Box component="ul" aria-label="Seated bots" sx={{ pl: 0, listStyle: "none" }}>
+          {seated.map((s) => (
+            <Box component="li" key={s.color} sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1 }}>
+              <Typography variant="body2">
+                {s.color}: {s.bot}
+              </Typography>
+              <Button
+                size="small"
+                disabled={busy}
+                aria-label={`Remove bot at ${s.color}`}
+                onClick={() => void remove(s.color)}
+              >
+                Remove bot
+              </Button>
+            </Box>
+          ))}
+        </Box>
       )}
       {failure !== null && (
         <Alert severity="error" sx={{ mt: 1 }}>
