@@ -13,7 +13,6 @@ import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
 import { isSameOrigin, schemeOf } from "../http/origin";
-import { sharedTextParser } from "./sharedEncoder";
 
 export interface SocketData {
   actor: SessionActor;
@@ -62,8 +61,6 @@ export function setTabMembership(
 export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promise<Io> {
   const io: Io = new Server(app.server, {
     serveClient: false,
-    // Table broadcasts serialise what their viewers' events share once (sharedEncoder.ts).
-    parser: sharedTextParser,
     cors: { origin: false },
     // Browsers do not apply CORS to WebSockets: a page on another site could open one with the
     // user's cookie (where SameSite lets it through). A browser always sends Origin on the handshake;

@@ -1,6 +1,6 @@
 import type { Situation, TableEvent, TileStat } from "@tt/engine";
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/connect";
+import { type Db, type NamedStatement, runNamed } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
 import { resultStats } from "./seats";
 import type { TableRow } from "./tableInfo";
@@ -109,20 +109,32 @@ export interface TurnWrite {
  */
 export async function writeTurnIfCurrent(db: Db, w: TurnWrite): Promise<number | null> {
   const { row, event, change } = w;
+  if (change.ended === null) {
+    const [written] = await runNamed<{ rev: number }>(db, TURN_WRITE, [
+      row.id,
+      event.seq,
+      row.rev,
+      change.activePlayer,
+      change.edited,
+      change.tileStats === null ? null : JSON.stringify(change.tileStats),
+      event.kind,
+      w.turnUID,
+      w.userId,
+      JSON.stringify(event),
+    ]);
+    return written?.rev ?? null;
+  }
+  // The game's last turn also sets the result (and moves the rev: the status is one of its columns).
   const sets: SQL[] = [
     sql`expected_move_id = ${event.seq + 1}`,
     sql`turns_played = turns_played + 1`,
     sql`active_player = ${change.activePlayer}`,
+    sql`status = 'ended'`,
+    sql`ended_at = ${change.ended.endedAt.toISOString()}::timestamptz`,
+    sql`result_stats = ${JSON.stringify(change.ended.resultStats)}::jsonb`,
   ];
   if (change.edited) sets.push(sql`edited = true`);
   if (change.tileStats) sets.push(sql`tile_stats = ${JSON.stringify(change.tileStats)}::jsonb`);
-  if (change.ended) {
-    sets.push(
-      sql`status = 'ended'`,
-      sql`ended_at = ${change.ended.endedAt.toISOString()}::timestamptz`,
-      sql`result_stats = ${JSON.stringify(change.ended.resultStats)}::jsonb`,
-    );
-  }
   // Both drivers (node-postgres, PGlite) answer a raw statement with its rows under `rows`.
   const result = (await db.execute(sql`
     WITH changed AS (
@@ -136,6 +148,24 @@ export async function writeTurnIfCurrent(db: Db, w: TurnWrite): Promise<number |
     RETURNING (SELECT rev FROM changed) AS rev`)) as unknown as { rows: { rev: number }[] };
   return result.rows[0]?.rev ?? null;
 }
+
+/**
+ * Every turn but a game's last: one text, so PostgreSQL parses and plans it once per connection.
+ * The columns it sets are none of those that move the rev (0008_table-rev.sql's trigger fires on the
+ * columns named, whatever their values): `edited` and `tile_stats` keep their values unless given.
+ */
+const TURN_WRITE: NamedStatement = {
+  name: "tt_turn_write",
+  text: `WITH changed AS (
+      UPDATE tables SET expected_move_id = $2 + 1, turns_played = turns_played + 1, active_player = $4,
+        edited = edited OR $5, tile_stats = coalesce($6::jsonb, tile_stats)
+      WHERE id = $1 AND expected_move_id = $2 AND rev = $3
+      RETURNING rev
+    )
+    INSERT INTO table_events (table_id, seq, kind, turn_uid, user_id, event)
+    SELECT $1, $2, $7, $8, $9, $10::jsonb FROM changed
+    RETURNING (SELECT rev FROM changed) AS rev`,
+};
 
 /**
  * The checked path's write, in a transaction: the event, then the counters. Throws a unique violation
