@@ -54,7 +54,12 @@ export async function startTestServer(
   // Test users open tables far faster than a person: the per-user table-load limit (2/s, bursts of 20)
   // would answer 429 on a fast database. tableCaps.test.ts and the abuse suite test it with their own.
   const reads = { HEAVY_READS_PER_SECOND: "1000", HEAVY_READS_BURST: "1000" };
-  const config = loadConfig({ ...reads, ...env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", SERVER_ENV: "test" });
+  const config = loadConfig({
+    ...reads,
+    ...env,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    SERVER_ENV: "test",
+  });
   const storage = new DiskStorage(mkdtempSync(path.join(tmpdir(), "tt-storage-")));
   const { app } = await buildApp(
     { config, database, buildId: "test-build", webDist: "/nonexistent", storage },
