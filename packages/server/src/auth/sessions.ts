@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import type { Actor } from "./permissions";
 import { hashToken, newSessionToken } from "./tokens";
@@ -21,14 +22,25 @@ export interface SessionActor extends Actor {
 }
 
 /** The user of a live session, or null when the token is unknown or idle past `idleMs`. */
-export async function lookupSession(db: Db, token: string, idleMs: number): Promise<SessionActor | null> {
-  const tokenHash = hashToken(token);
-  const idleSince = new Date(Date.now() - idleMs);
-  const [row] = await db
+/** The session's user, if the session is still alive: every request and socket asks it. */
+const sessionOf = preparedFor((db) =>
+  db
     .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastSeenAt, idleSince)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
+      ),
+    )
+    .prepare("tt_session_of"),
+);
+
+export async function lookupSession(db: Db, token: string, idleMs: number): Promise<SessionActor | null> {
+  const tokenHash = hashToken(token);
+  const idleSince = new Date(Date.now() - idleMs);
+  const [row] = await sessionOf(db).execute({ tokenHash, idleSince });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));

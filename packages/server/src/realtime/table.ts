@@ -12,13 +12,14 @@ import {
   tableSubscribeSchema,
   undoSchema,
 } from "@tt/protocol";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { mayActForAnySeat, mayViewProject } from "../auth/permissions";
 import { TokenBucket } from "../auth/rateLimit";
 import type { Rate } from "../config";
 import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { projects, pushSubscriptions, tableChat, tables, users } from "../db/schema";
 import { containsNul, NUL_REFUSAL } from "../http/textGuard";
 import { mayMaintainDecks } from "../projects/adminRules";
@@ -149,6 +150,37 @@ async function mayWatch(db: Db, socket: AppSocket, tableId: string) {
     .from(tables)
     .innerJoin(projects, eq(projects.slug, tables.projectSlug))
     .where(eq(tables.id, tableId));
+  if (!row || !mayViewProject(socket.data.actor, row.project)) return null;
+  return row;
+}
+
+/**
+ * What a subscribe and a first turn check (mayWatch without the table's start, components and decks,
+ * and the project's sheets: those are tens to hundreds of kB a row, read by every tab at every game's
+ * start before).
+ */
+const accessOf = preparedFor((db) =>
+  db
+    .select({
+      table: {
+        id: tables.id,
+        status: tables.status,
+        tableMode: tables.tableMode,
+        isPrivate: tables.isPrivate,
+        creatorId: tables.creatorId,
+        seats: tables.seats,
+        expectedMoveId: tables.expectedMoveId,
+      },
+      project: { visibility: projects.visibility, roles: projects.roles },
+    })
+    .from(tables)
+    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_access"),
+);
+
+async function mayWatchLight(db: Db, socket: AppSocket, tableId: string) {
+  const [row] = await accessOf(db).execute({ tableId });
   if (!row || !mayViewProject(socket.data.actor, row.project)) return null;
   return row;
 }
@@ -299,7 +331,7 @@ export function tableHandlers(
      */
     const mayPlay = async (tableId: string): Promise<{ reason: string; code: string } | null> => {
       if (cleared.has(tableId)) return null;
-      const row = await mayWatch(db, socket, tableId);
+      const row = await mayWatchLight(db, socket, tableId);
       if (!row) return { reason: "Table not found.", code: TABLE_REFUSALS.notFound };
       if (anySeatMode(row.table.tableMode) && !mayActForAnySeat(actor, row.table))
         return { reason: PRIVATE_TABLE_TURN, code: TABLE_REFUSALS.privateTable };
@@ -325,7 +357,7 @@ export function tableHandlers(
       const parsed = tableSubscribeSchema.safeParse(payload);
       if (!parsed.success)
         return answer({ ok: false, reason: "Bad request.", code: TABLE_REFUSALS.badRequest });
-      const row = await mayWatch(db, socket, parsed.data.tableId);
+      const row = await mayWatchLight(db, socket, parsed.data.tableId);
       if (!row) return answer({ ok: false, reason: "Table not found.", code: TABLE_REFUSALS.notFound });
       const { table, project } = row;
       const wantsFull = parsed.data.fullView === true;

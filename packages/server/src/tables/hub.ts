@@ -22,9 +22,10 @@ import type { ComponentTree } from "@tt/games";
 import { piecesOf, registry } from "@tt/games";
 import type { GameMove } from "@tt/protocol";
 import { TABLE_REFUSALS } from "@tt/protocol";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { tables } from "../db/schema";
 import { isUniqueViolation } from "../http/errors";
 import { TableCapsCheck } from "./caps";
@@ -111,6 +112,22 @@ const piecesOfRow = (components: unknown) => (components ? piecesOf(components a
 /** Whether a written turn marks the result as changed by edit moves (a player's edit at a table of play). */
 const editsResult = (row: TableRow, event: TableEvent) =>
   event.kind === "turn" && event.editMode && !anySeatMode(row.tableMode);
+
+/** A cached table's counters: what tells whether the cache is still the table (every table load asks it). */
+const countersOf = preparedFor((db) =>
+  db
+    .select({
+      rev: tables.rev,
+      startedAt: tables.startedAt,
+      expectedMoveId: tables.expectedMoveId,
+      turnsPlayed: tables.turnsPlayed,
+      activePlayer: tables.activePlayer,
+      edited: tables.edited,
+    })
+    .from(tables)
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_counters"),
+);
 
 export class TableHub {
   private readonly live: LiveCache;
@@ -287,17 +304,7 @@ export class TableHub {
     // components and decks read and parsed again.
     const cached = this.live.get(tableId);
     if (cached !== undefined && cached.row.rev >= 0) {
-      const [light] = await this.db
-        .select({
-          rev: tables.rev,
-          startedAt: tables.startedAt,
-          expectedMoveId: tables.expectedMoveId,
-          turnsPlayed: tables.turnsPlayed,
-          activePlayer: tables.activePlayer,
-          edited: tables.edited,
-        })
-        .from(tables)
-        .where(eq(tables.id, tableId));
+      const [light] = await countersOf(this.db).execute({ tableId });
       if (
         light !== undefined &&
         light.rev === cached.row.rev &&

@@ -10,7 +10,11 @@ import type { TableRow } from "./tableInfo";
  * Project admins, designers and site admins who hold no seat may watch a running table with the full
  * view; the players are told who does.
  */
-export function mayWatchFullView(row: TableRow, actor: Actor, project: ProjectAccess): boolean {
+export function mayWatchFullView(
+  row: Pick<TableRow, "seats">,
+  actor: Actor,
+  project: ProjectAccess,
+): boolean {
   return isProjectAdmin(actor, project) && !row.seats.some((s) => s.userId === actor.id);
 }
 
@@ -20,7 +24,12 @@ export function mayWatchFullView(row: TableRow, actor: Actor, project: ProjectAc
  * seat may see (a seated designer too); anyone else is a spectator, unless they may and asked to
  * watch with the full view.
  */
-export function viewerOf(row: TableRow, actor: Actor, project: ProjectAccess, wantsFull: boolean): string {
+export function viewerOf(
+  row: Pick<TableRow, "status" | "tableMode" | "seats">,
+  actor: Actor,
+  project: ProjectAccess,
+  wantsFull: boolean,
+): string {
   if (row.status === "ended" || anySeatMode(row.tableMode)) return FULL_VIEW;
   const own = row.seats.find((s) => s.userId === actor.id)?.color;
   if (own !== undefined) return own;

@@ -309,6 +309,19 @@ export function playScenarios(): HttpScenario[] {
         }),
     },
     {
+      route: "POST /api/projects/:slug/:tableId/remove-bot",
+      // A seated bot taken off before the start: the table's creator only, as seating it.
+      expect: with_(members, { mod: 403, designer: 403, admin: 403, superadmin: 403, stranger: 403 }),
+      call: async (_a, { w }) => {
+        const tableId = await openTable(w.as.player);
+        await must(
+          w.as.player.post(`/api/projects/${GAME}/${tableId}/seat-bot`, { color: "blue", kind: "random" }),
+          "seat a bot",
+        );
+        return post(`/api/projects/${GAME}/${tableId}/remove-bot`, { color: "blue" });
+      },
+    },
+    {
       route: "POST /api/projects/:slug/:tableId/replace-with-bot",
       // A left player's seat to a bot: the table's admins (the admin controls' maintainers).
       expect: maintainers,
