@@ -13,6 +13,7 @@ import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
 import { isSameOrigin, schemeOf } from "../http/origin";
+import { tableEventParser } from "./tableEventEncoder";
 
 export interface SocketData {
   actor: SessionActor;
@@ -61,6 +62,8 @@ export function setTabMembership(
 export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promise<Io> {
   const io: Io = new Server(app.server, {
     serveClient: false,
+    // Table events skip Socket.IO's search for binary attachments (tableEventEncoder.ts).
+    parser: tableEventParser,
     cors: { origin: false },
     // Browsers do not apply CORS to WebSockets: a page on another site could open one with the
     // user's cookie (where SameSite lets it through). A browser always sends Origin on the handshake;
