@@ -67,22 +67,36 @@ interface Job {
   firstSeed: number;
 }
 
-/** The same games shared among one worker thread per core; wall time from start to the last one's end. */
+/**
+ * The same games shared among one worker thread per core. The clock runs from the moment every
+ * worker has loaded the code and warmed up (a balance run's workers are a pool that stays up) to the
+ * last one's end, so the figure is the games' and not the workers' start-up.
+ */
 async function parallel(job: Job, workers: number): Promise<Run> {
   const share = Math.ceil(job.games / workers);
+  const started = Array.from({ length: workers }, (_, w) => {
+    const part: Job = { ...job, games: share, firstSeed: job.firstSeed + w * share };
+    // Node 20 does not carry tsx's loader into workers: register it there first (as the server's
+    // worker pool does, packages/server/src/work/boot.mjs), then load this file.
+    const boot = `import("tsx/esm/api").then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+    const worker = new Worker(boot, { eval: true, workerData: part });
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once("message", () => resolve());
+      worker.once("error", reject);
+    });
+    return { worker, ready };
+  });
+  await Promise.all(started.map((s) => s.ready));
   const t0 = performance.now();
   const runs = await Promise.all(
-    Array.from({ length: workers }, (_, w) => {
-      const part: Job = { ...job, games: share, firstSeed: job.firstSeed + w * share };
-      return new Promise<Run>((resolve, reject) => {
-        // Node 20 does not carry tsx's loader into workers: register it there first (as the server's
-        // worker pool does, packages/server/src/work/boot.mjs), then load this file.
-        const boot = `import("tsx/esm/api").then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-        const worker = new Worker(boot, { eval: true, workerData: part });
-        worker.once("message", resolve);
-        worker.once("error", reject);
-      });
-    }),
+    started.map(
+      ({ worker }) =>
+        new Promise<Run>((resolve, reject) => {
+          worker.once("message", resolve);
+          worker.once("error", reject);
+          worker.postMessage("go");
+        }),
+    ),
   );
   const total = runs.reduce(
     (a, r) => ({
@@ -143,7 +157,11 @@ if (!isMainThread) {
   const job = workerData as Job;
   // Warm up like the main thread does, off the clock of the games counted.
   run(job.slug, job.seats, job.bots, 10, 50_000);
-  parentPort?.postMessage(run(job.slug, job.seats, job.bots, job.games, job.firstSeed));
+  parentPort?.postMessage("ready");
+  parentPort?.once("message", () => {
+    parentPort?.postMessage(run(job.slug, job.seats, job.bots, job.games, job.firstSeed));
+    parentPort?.close();
+  });
 } else {
   const first = flag("--first-player");
   if (first !== undefined) firstPlayer(Number(first), flag("--bot") ?? "random");

@@ -1,5 +1,5 @@
 import { activeState } from "./access.js";
-import type { Json } from "./json.js";
+import type { Json, JsonObject } from "./json.js";
 import type { Button, Component, Situation } from "./situation.js";
 
 /**
@@ -230,9 +230,6 @@ export type VisibilityInfo = Pick<ComponentInfo, "hidden" | "displayMode" | "pos
 
 const VISIBILITY_FIELDS = ["hidden", "displayMode", "positions"] as const;
 
-/** Per piece library: each piece's visibility info when none of its three fields is conditional. */
-const plainVisibility = new WeakMap<PieceLibrary, Map<string, VisibilityInfo | null>>();
-
 function resolvedField(
   piece: PieceDefinition,
   key: (typeof VISIBILITY_FIELDS)[number],
@@ -272,28 +269,84 @@ export function visibilityInfo(
   component: Component,
   situation?: Situation,
 ): VisibilityInfo {
-  const name = pieces[pieceNameOf(component)] !== undefined ? pieceNameOf(component) : component.name;
-  let byName = plainVisibility.get(pieces);
-  if (byName === undefined) {
-    byName = new Map();
-    plainVisibility.set(pieces, byName);
+  let info = plainInfo(pieces, plainCache(pieces), component);
+  if (info === null) {
+    const name = visibilityPieceName(pieces, component);
+    info = visibilityFromPiece(pieces[name] ?? {}, componentFacts(component, situation));
   }
-  let info = byName.get(name);
-  if (info === undefined) {
-    const piece = pieces[name] ?? {};
-    const conditional = VISIBILITY_FIELDS.some((key) => isConditional(piece[key]));
-    info = conditional ? null : visibilityFromPiece(piece, null);
-    byName.set(name, info);
-  }
-  if (info === null) info = visibilityFromPiece(pieces[name] ?? {}, componentFacts(component, situation));
   const overdrive =
     situation === undefined ? undefined : activeState(situation).componentOverdrive[component.id];
   if (overdrive === undefined) return info;
+  return withOverdrive(info, overdrive);
+}
+
+function visibilityPieceName(pieces: PieceLibrary, component: Component): string {
+  const name = pieceNameOf(component);
+  return pieces[name] !== undefined ? name : component.name;
+}
+
+/** The active state's overdrive of a component laid over its visibility info. */
+export function withOverdrive(info: VisibilityInfo, overdrive: JsonObject): VisibilityInfo {
   const out = { ...info };
   if (Object.hasOwn(overdrive, "hidden")) out.hidden = overdrive.hidden as boolean;
   if (Object.hasOwn(overdrive, "displayMode")) out.displayMode = overdrive.displayMode as DisplayMode;
   if (Object.hasOwn(overdrive, "positions")) out.positions = overdrive.positions as never;
   return out;
+}
+
+interface PlainCache {
+  /** Piece name -> its visibility info, null when one of the three fields is conditional. */
+  byName: Map<string, VisibilityInfo | null>;
+  /** Deck name -> the piece name of its cards (or of the deck itself), null when there is no such piece. */
+  cards: Map<unknown, string | null>;
+  decks: Map<unknown, string | null>;
+}
+
+/** Per piece library. */
+const plainCaches = new WeakMap<PieceLibrary, PlainCache>();
+
+function plainCache(pieces: PieceLibrary): PlainCache {
+  let cache = plainCaches.get(pieces);
+  if (cache === undefined) {
+    cache = { byName: new Map(), cards: new Map(), decks: new Map() };
+    plainCaches.set(pieces, cache);
+  }
+  return cache;
+}
+
+function plainInfo(pieces: PieceLibrary, cache: PlainCache, component: Component): VisibilityInfo | null {
+  let name = component.name;
+  const deck = component.options.deckName;
+  if (deck !== undefined && (component.type === "card" || component.type === "deck")) {
+    const byDeck = component.type === "card" ? cache.cards : cache.decks;
+    let piece = byDeck.get(deck);
+    if (piece === undefined) {
+      const full = pieceNameOf(component);
+      piece = pieces[full] !== undefined ? full : null;
+      byDeck.set(deck, piece);
+    }
+    if (piece !== null) name = piece;
+  }
+  let info = cache.byName.get(name);
+  if (info === undefined) {
+    const piece = pieces[name] ?? {};
+    const conditional = VISIBILITY_FIELDS.some((key) => isConditional(piece[key]));
+    info = conditional ? null : visibilityFromPiece(piece, null);
+    cache.byName.set(name, info);
+  }
+  return info;
+}
+
+/**
+ * A component's visibility info before any overdrive, when its piece's three fields are plain (then
+ * it depends on the piece alone: a component's name, type and deck); null when one is conditional
+ * (it depends on the component's facts and the situation). Answers are kept by piece name, and the
+ * piece name of a deck's cards by deck name, so asking makes no strings. For a walk over a whole tree
+ * the per-library lookup is done once: plainVisibility(pieces) answers for each component.
+ */
+export function plainVisibility(pieces: PieceLibrary): (component: Component) => VisibilityInfo | null {
+  const cache = plainCache(pieces);
+  return (component) => plainInfo(pieces, cache, component);
 }
 
 /** Whether a position accepts a component: no accepts list means anything goes. */

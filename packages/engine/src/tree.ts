@@ -1,3 +1,4 @@
+import { RecentCache } from "./recent.js";
 import type { ChildData, Component, PositionChildren } from "./situation.js";
 
 /**
@@ -18,44 +19,79 @@ interface Location {
 
 type Index = Map<string, Location>;
 
-const indexes = new WeakMap<Component, Index>();
+/** The indexes of the roots in use (a few lineages at once: a live table, a view a bot tries turns on). */
+const indexes = new RecentCache<Component, Index>(16);
 
 function buildIndex(root: Component): Index {
   const index: Index = new Map();
   index.set(root.id, { parent: null, positionName: "", slot: null });
-  const visit = (component: Component): void => {
-    for (const [positionName, children] of Object.entries(component.children)) {
-      if (Array.isArray(children)) {
-        for (const child of children) {
-          index.set(child.id, { parent: component.id, positionName, slot: null });
-          visit(child);
-        }
-      } else {
-        for (const [slot, child] of Object.entries(children)) {
-          index.set(child.id, { parent: component.id, positionName, slot });
-          visit(child);
-        }
+  indexChildren(index, root);
+  return index;
+}
+
+/** Plain loops: a view's root is indexed afresh each time a bot looks at it. */
+function indexChildren(index: Index, component: Component): void {
+  const all = component.children;
+  for (const positionName in all) {
+    const children = all[positionName] as PositionChildren;
+    if (Array.isArray(children)) {
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i] as Component;
+        index.set(child.id, { parent: component.id, positionName, slot: null });
+        indexChildren(index, child);
+      }
+    } else {
+      for (const slot in children) {
+        const child = children[slot] as Component;
+        index.set(child.id, { parent: component.id, positionName, slot });
+        indexChildren(index, child);
       }
     }
-  };
-  visit(root);
-  return index;
+  }
+}
+
+/** Trees laid out exactly like another (a viewer's view of a situation: same ids in the same places). */
+const sameLayout = new RecentCache<Component, Component>(16, false);
+
+/**
+ * Declares that the tree under `root` has the very same ids in the very same places (parent,
+ * position, slot) as the tree under `like`, as a viewer's view has of its situation: its index is
+ * then a copy of that one's, when that one is at hand, instead of a walk.
+ */
+export function sameLayoutAs(root: Component, like: Component): void {
+  if (root !== like) sameLayout.set(root, like);
 }
 
 function indexFor(root: Component): Index {
   let index = indexes.get(root);
   if (index === undefined) {
-    index = buildIndex(root);
+    const like = sameLayout.get(root);
+    const known = like === undefined ? undefined : indexes.get(like);
+    // Locations are never changed in place (updates set new ones), so a copy may share them.
+    index = known === undefined ? buildIndex(root) : copyIndex(known);
     indexes.set(root, index);
   }
   return index;
 }
 
+/** forEach, not new Map(known): that one makes an entry pair per component. */
+function copyIndex(known: Index): Index {
+  const copy: Index = new Map();
+  known.forEach((loc, id) => {
+    copy.set(id, loc);
+  });
+  return copy;
+}
+
+/** How many components the tree under `root` holds, when its index is at hand (a size hint). */
+export function knownSize(root: Component): number | undefined {
+  return indexes.get(root)?.size;
+}
+
 /** Moves the index of `from` to `to`, applying `change`, so the next lookup on `to` is free. */
 function handOver(from: Component, to: Component, change: (index: Index) => void): void {
-  const index = indexes.get(from);
+  const index = indexes.take(from);
   if (index === undefined) return;
-  indexes.delete(from);
   change(index);
   indexes.set(to, index);
 }
@@ -74,21 +110,26 @@ function childAt(parent: Component, id: string, loc: Location): Component | unde
   return loc.slot === null ? undefined : children[loc.slot];
 }
 
+/** The ids from a component up to the root, reused by pathTo and findComponent (neither calls out). */
+const upward: string[] = [];
+
 /** Components from the root down to `id`, or undefined when `id` is not in the tree. */
 export function pathTo(root: Component, id: string): Component[] | undefined {
   const index = indexFor(root);
-  const ids: string[] = [];
+  // The ids upwards in a reused array (nothing below calls back into this module's lookups).
+  const ids = upward;
+  let depth = 0;
   let current: string | null = id;
   while (current !== null) {
     const loc = index.get(current);
     if (loc === undefined) return undefined;
-    ids.push(current);
+    ids[depth++] = current;
     current = loc.parent;
   }
-  if (ids[ids.length - 1] !== root.id) return undefined;
+  if (ids[depth - 1] !== root.id) return undefined;
   const path: Component[] = [root];
   let node = root;
-  for (let i = ids.length - 2; i >= 0; i--) {
+  for (let i = depth - 2; i >= 0; i--) {
     const childId = ids[i] as string;
     const next = childAt(node, childId, index.get(childId) as Location);
     if (next === undefined) return undefined;
@@ -98,9 +139,26 @@ export function pathTo(root: Component, id: string): Component[] | undefined {
   return path;
 }
 
+/** pathTo's last component, without building the path: the rules ask this many times a turn. */
 export function findComponent(root: Component, id: string): Component | undefined {
-  const path = pathTo(root, id);
-  return path?.[path.length - 1];
+  const index = indexFor(root);
+  let depth = 0;
+  let current: string | null = id;
+  while (current !== null) {
+    const loc = index.get(current);
+    if (loc === undefined) return undefined;
+    upward[depth++] = current;
+    current = loc.parent;
+  }
+  if (upward[depth - 1] !== root.id) return undefined;
+  let node: Component = root;
+  for (let i = depth - 2; i >= 0; i--) {
+    const childId = upward[i] as string;
+    const next = childAt(node, childId, index.get(childId) as Location);
+    if (next === undefined) return undefined;
+    node = next;
+  }
+  return node;
 }
 
 export function hasComponent(root: Component, id: string): boolean {
@@ -227,9 +285,13 @@ export function renameComponent(root: Component, id: string, newId: string): Com
 /** Every component of the subtree, parents before children. */
 export function walk(root: Component, visit: (component: Component) => void): void {
   visit(root);
-  for (const children of Object.values(root.children)) {
-    const list = Array.isArray(children) ? children : Object.values(children);
-    for (const child of list) walk(child, visit);
+  // Plain loops, in the order Object.values gives: no arrays made for a walk over every component.
+  const all = root.children;
+  for (const positionName in all) {
+    const children = all[positionName] as PositionChildren;
+    if (Array.isArray(children))
+      for (let i = 0; i < children.length; i++) walk(children[i] as Component, visit);
+    else for (const slot in children) walk(children[slot] as Component, visit);
   }
 }
 

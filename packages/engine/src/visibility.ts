@@ -64,13 +64,36 @@ export function seenAs(
   // A card shown to this seat (component reveal forPlayers, a look in edit mode) shows its face to
   // it wherever it lies, until it is shuffled or turned face down again.
   const shown = component.options.cardUnflippedFor?.includes(seat) === true;
+  return seenWith(
+    own,
+    mode,
+    component.options.facedown === true,
+    shown,
+    owner === null || owner === seat,
+    editMode,
+  );
+}
+
+/**
+ * seenAs with the viewer's part worked out: whether the component was shown to it, and whether it
+ * owns the place (no owner: everyone does). A walk over a whole tree asks this once per component
+ * for each combination and then only looks the answer up per viewer.
+ */
+export function seenWith(
+  own: VisibilityInfo,
+  mode: DisplayMode | undefined,
+  facedown: boolean,
+  shown: boolean,
+  isOwner: boolean,
+  editMode: boolean,
+): Visibility {
+  if (own.hidden === true) return "hidden";
   if (own.displayMode === "editModeOnly" && !editMode && !shown) return "hidden";
   if (mode !== undefined && !editMode && !shown) {
-    const isOwner = owner === null || owner === seat;
     if (mode === "editModeOnly") return "hidden";
     if (mode === "owningPlayerOnly" && !isOwner) return "hidden";
     if (mode === "opponentCardBack" && !isOwner) return "back";
   }
-  if (component.options.facedown === true) return shown ? "face" : "back";
+  if (facedown) return shown ? "face" : "back";
   return "face";
 }

@@ -3,6 +3,7 @@ import type { RuleModule } from "../module/types.js";
 import { seedRng } from "../rng.js";
 import type { Situation } from "../situation.js";
 import { createTableHolder, type TableHolder } from "../table/holder.js";
+import { scoresOf, winnersOf } from "../table/outcome.js";
 import type { ProjectData } from "../turn/evaluate.js";
 import { activeSeats } from "../turn/permissions.js";
 import type { Bot, BotContext } from "./types.js";
@@ -75,27 +76,6 @@ function mix(...parts: number[]): number {
     h ^= h >>> 16;
   }
   return h >>> 0;
-}
-
-function winnersOf(result: Json | undefined): string[] {
-  if (result === null || typeof result !== "object" || Array.isArray(result)) return [];
-  if (Array.isArray(result.winners)) return result.winners.map(String);
-  return typeof result.winner === "string" ? [result.winner] : [];
-}
-
-function scoresOf(situation: Situation): { [seat: string]: number } {
-  const result = situation.stats.result;
-  const out: { [seat: string]: number } = {};
-  const given =
-    result !== null && typeof result === "object" && !Array.isArray(result) ? result.scores : undefined;
-  for (const p of situation.players) {
-    const value =
-      given !== null && typeof given === "object" && !Array.isArray(given) && given !== undefined
-        ? given[p.color]
-        : p.stats.score;
-    if (typeof value === "number") out[p.color] = value;
-  }
-  return out;
 }
 
 export function playGame(options: PlayGameOptions): SelfPlayResult {

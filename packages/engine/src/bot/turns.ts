@@ -105,15 +105,25 @@ function clickable(situation: Situation, seat: string, ctx: BotContext, id: stri
  * a click on every component the state lets be clicked, the seat's counter buttons.
  */
 function directCandidates(situation: Situation, seat: string): Action[] {
+  return directPool(situation, seat).map(asAction);
+}
+
+/** A candidate as drawn: a component id stands for a click on it (made into an action when drawn). */
+type Candidate = Action | string;
+
+const asAction = (candidate: Candidate): Action =>
+  typeof candidate === "string" ? { kind: "click component", componentId: candidate } : candidate;
+
+/** directCandidates, the clicks as bare ids: a random draw looks at a few of them, not all. */
+function directPool(situation: Situation, seat: string): Candidate[] {
   const state = activeState(situation);
-  const out: Action[] = [];
+  const out: Candidate[] = [];
   for (const b of state.buttons)
     if (b.disabled !== true && !b.confirm) out.push({ kind: "press state button", button: b.name });
-  if (state.isClickable !== null)
-    for (const id of state.isClickable) out.push({ kind: "click component", componentId: id });
+  if (state.isClickable !== null) for (const id of state.isClickable) out.push(id);
   else
     walk(situation.root, (c) => {
-      if (c.id !== situation.root.id) out.push({ kind: "click component", componentId: c.id });
+      if (c.id !== situation.root.id) out.push(c.id);
     });
   const player = findPlayer(situation, seat);
   for (const counter of player?.counters ?? []) {
@@ -227,15 +237,11 @@ export function randomLegalTurn(
   // Tier 1 components are asked whether they are clickable only when drawn: drawing until the first
   // accepted turn usually asks about a few of them, not the whole board (the draw stays uniform over
   // the clickable ones).
-  const tryFrom = (pool: Action[], unchecked = false): Action[] | null => {
+  const tryFrom = (pool: Candidate[], unchecked = false): Action[] | null => {
     while (pool.length > 0 && budget > 0) {
-      const first = draw(pool, rng);
-      if (
-        unchecked &&
-        first.kind === "click component" &&
-        !clickable(situation, seat, ctx, first.componentId)
-      )
-        continue;
+      const drawn = draw(pool, rng);
+      if (unchecked && typeof drawn === "string" && !clickable(situation, seat, ctx, drawn)) continue;
+      const first = asAction(drawn);
       budget--;
       const answer = probe(situation, seat, ctx, [first]);
       if (answer.kind === "turn") return [first];
@@ -254,7 +260,7 @@ export function randomLegalTurn(
     return null;
   };
   return (
-    tryFrom(directCandidates(situation, seat), true) ??
+    tryFrom(directPool(situation, seat), true) ??
     tryFrom(placeActions(situation, ctx)) ??
     tryFrom(confirmingActions(situation)) ??
     unsure

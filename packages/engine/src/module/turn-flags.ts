@@ -1,7 +1,8 @@
 import { REPLAY_MARK_MAX_LENGTH, REPLAY_MARKS_PER_TURN, SPECTATOR } from "../constants.js";
 import type { Move } from "../moves/index.js";
-import type { Situation } from "../situation.js";
-import { faceMasks, type SightRules, sightOf } from "../view/sight.js";
+import type { Component, Situation } from "../situation.js";
+import { seatsOf } from "../view/seats.js";
+import { faceMaskList, faceMasks, type SightRules, sightOf } from "../view/sight.js";
 import type { RuleContext, TurnFlagDecision, TurnInfo } from "./types.js";
 
 /**
@@ -52,16 +53,19 @@ export function revealsHiddenInformation(
   // Situations share unchanged parts: if none of what visibility reads changed, nothing was revealed.
   if (before.root === after.root && before.gameState === after.gameState && before.players === after.players)
     return false;
-  const seats = [...new Set([...before.players, ...after.players].map((p) => p.color))];
-  if (seats.length === 0) return false;
   // The same viewers as the id re-issue of the turn (view/reissue.ts), so both read one set of masks;
   // the spectator's bit (the last) is left out: spectators are not playing.
-  const viewers = [...seats, SPECTATOR];
-  const players = (1 << seats.length) - 1;
+  const viewers = seatsOf(before, after);
+  if (viewers.length === 0) return false;
+  const players = (1 << viewers.length) - 1;
+  viewers.push(SPECTATOR);
   const seenBefore = faceMasks(sightOf(before, ctx, module), viewers);
-  for (const [id, seen] of faceMasks(sightOf(after, ctx, module), viewers)) {
-    const was = seenBefore.get(id);
-    if (was !== undefined && (seen & ~was & players) !== 0) return true;
+  const sightAfter = sightOf(after, ctx, module);
+  const seenAfter = faceMaskList(sightAfter, viewers);
+  const components = sightAfter.components;
+  for (let i = 0; i < components.length; i++) {
+    const was = seenBefore.get((components[i] as Component).id);
+    if (was !== undefined && ((seenAfter[i] as number) & ~was & players) !== 0) return true;
   }
   return false;
 }

@@ -36,7 +36,12 @@ export type StateInput = z.infer<typeof stateInputSchema>;
 export function toGameState(input: StateInput): GameState {
   const base = emptyGameState(input.name, input.activePlayer);
   const state: GameState = { ...base };
-  for (const [key, value] of Object.entries(input)) {
+  // Object.keys, not Object.entries: no pair per key (a state is set at nearly every turn).
+  const given = input as unknown as Record<string, unknown>;
+  const keys = Object.keys(given);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const value = given[key];
     if (value !== undefined) (state as unknown as Record<string, unknown>)[key] = value;
   }
   return state;

@@ -1,5 +1,6 @@
 import type { LogMessage } from "../log/message.js";
 import type { RuleContext, RuleModule } from "../module/types.js";
+import { markLasting, unmarkLasting } from "../recent.js";
 import { ok, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
@@ -80,6 +81,10 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
   const lines = new Map<number, readonly LogMessage[]>();
   /** The live situation before the newest event: the 'before' of the event a server broadcasts. */
   let previous = start;
+  // What the engine works out of the live situation and the one before it (sight, views, the tree's
+  // index) is kept while they are these, whatever else runs between two turns (recent.ts).
+  const lasting = (s: Situation) => [s, s.root];
+  markLasting(...lasting(start));
 
   const append = (event: TableEvent, recorded?: Recorded) => {
     let after: Situation | undefined;
@@ -93,8 +98,15 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
         lines.set(event.seq, applied.log);
       }
     }
+    const dropped = previous;
     previous = cache.live;
     appendEvent(cache, event, after);
+    markLasting(...lasting(cache.live));
+    if (dropped !== previous && dropped !== cache.live) {
+      unmarkLasting(dropped);
+      // A turn that moved no component keeps the root.
+      if (dropped.root !== previous.root && dropped.root !== cache.live.root) unmarkLasting(dropped.root);
+    }
   };
 
   const at = (step: number) => situationAt(cache, step);

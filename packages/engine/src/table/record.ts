@@ -6,6 +6,7 @@ import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import { evaluateTurn, type ProjectData, type TurnOutcome } from "../turn/evaluate.js";
 import { applyRenames, reissuedIds, shuffledIds } from "../view/reissue.js";
+import { carrySight } from "../view/sight.js";
 import { type TurnEvent, type TurnFlags, turnEvent } from "./events.js";
 
 export interface Recorded {
@@ -72,11 +73,15 @@ export function recordTurn(
   event.renamed = renamed;
   const names = new Map(renamed);
   const selected = result.value.selected;
+  const after = applyRenames(situation, renamed);
+  // Every viewer sees the renamed pieces as before the renaming: the views of the new live
+  // situation need no new walk of the tree.
+  carrySight(situation, after, names, ctx, module);
   return ok({
     event,
     outcome: {
       ...result.value,
-      situation: applyRenames(situation, renamed),
+      situation: after,
       selected: selected === null ? null : (names.get(selected) ?? selected),
     },
   });

@@ -40,7 +40,10 @@ interface Run {
 }
 
 function stamp(run: Run, move: Move): Move {
-  const stamped: Move = { ...move, sourcePlayer: run.info.seat, timestamp: run.info.timestamp };
+  // Object.assign copies the keys in the same order as a spread, a little faster on moves of many shapes.
+  const stamped: Move = Object.assign({}, move);
+  stamped.sourcePlayer = run.info.seat;
+  stamped.timestamp = run.info.timestamp;
   if (run.info.editMode) stamped.editMode = true;
   if (run.turn.currTurn !== undefined) stamped.currTurn = run.turn.currTurn;
   return stamped;

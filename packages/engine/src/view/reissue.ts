@@ -5,7 +5,8 @@ import { createdId } from "../moves/component-create.js";
 import type { Move } from "../moves/index.js";
 import type { Component, GameState, Situation } from "../situation.js";
 import { renameComponent } from "../tree.js";
-import { faceMasks, type SightRules, sightOf } from "./sight.js";
+import { seatsOf } from "./seats.js";
+import { faceMaskList, faceMasks, type SightRules, sightOf } from "./sight.js";
 
 /**
  * Ids that cannot be followed (DESIGN.md 'Hidden information'). Every viewer sees the same ids, so a
@@ -34,19 +35,26 @@ export type Renames = [string, string][];
 function leaves(situation: Situation): (component: Component) => boolean {
   const areas = new Set(situation.players.map((p) => p.area));
   return (c) =>
-    c.id !== situation.root.id &&
-    c.type !== "deck" &&
-    c.type !== "bank" &&
-    !areas.has(c.id) &&
-    Object.values(c.children).every(
-      (list) => (Array.isArray(list) ? list : Object.values(list)).length === 0,
-    );
+    c.id !== situation.root.id && c.type !== "deck" && c.type !== "bank" && !areas.has(c.id) && empty(c);
 }
 
-const viewersOf = (...situations: Situation[]) => [
-  ...new Set(situations.flatMap((s) => s.players.map((p) => p.color))),
-  SPECTATOR,
-];
+/** No child in any position (loops, not Object.values: this is asked of every piece at every turn). */
+function empty(c: Component): boolean {
+  const all = c.children;
+  for (const positionName in all) {
+    const list = all[positionName] as Component[] | { [slot: string]: Component };
+    if (Array.isArray(list)) {
+      if (list.length > 0) return false;
+    } else for (const _ in list) return false;
+  }
+  return true;
+}
+
+function viewersOf(before: Situation, after: Situation = before): string[] {
+  const viewers = seatsOf(before, after);
+  viewers.push(SPECTATOR);
+  return viewers;
+}
 
 /** Ids of the cards a turn's recorded moves shuffled. */
 export function shuffledIds(moves: readonly Move[]): Set<string> {
@@ -69,14 +77,16 @@ export function reissuedIds(
   const viewers = viewersOf(before, after);
   const sightAfter = sightOf(after, ctx, module);
   const was = faceMasks(sightOf(before, ctx, module), viewers);
-  const now = faceMasks(sightAfter, viewers);
+  const now = faceMaskList(sightAfter, viewers);
   const isLeaf = leaves(after);
   const out: Renames = [];
   let counter = after.createCounter;
-  for (const c of sightAfter.components) {
+  const components = sightAfter.components;
+  for (let i = 0; i < components.length; i++) {
+    const c = components[i] as Component;
     const seenBefore = was.get(c.id);
     if (seenBefore === undefined || !isLeaf(c)) continue;
-    const lost = (seenBefore & ~(now.get(c.id) as number)) !== 0;
+    const lost = (seenBefore & ~(now[i] as number)) !== 0;
     if (lost || shuffled.has(c.id)) out.push([c.id, createdId(counter++)]);
   }
   return out;

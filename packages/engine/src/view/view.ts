@@ -2,6 +2,7 @@ import { withFields } from "../access.js";
 import { FULL_VIEW } from "../constants.js";
 import type { JsonObject } from "../json.js";
 import type { RuleContext } from "../module/types.js";
+import { RecentCache } from "../recent.js";
 import type {
   Component,
   ComponentOptions,
@@ -10,6 +11,7 @@ import type {
   RngState,
   Situation,
 } from "../situation.js";
+import { sameLayoutAs } from "../tree.js";
 import type { Visibility } from "../visibility.js";
 import { type SightRules, sightOf } from "./sight.js";
 
@@ -33,7 +35,8 @@ export const HIDDEN_RNG: RngState = Object.freeze({ state: 0 }) as RngState;
 /** Options a placeholder keeps: those that draw its back, never its face. */
 const BACK_OPTIONS = ["deckName", "revImageName"] as const;
 
-const fullViews = new WeakMap<Situation, Situation>();
+/** Per situation, a few in use at once (recent.ts: why not only a WeakMap). */
+const fullViews = new RecentCache<Situation, Situation>(8);
 interface Kept {
   pieces: RuleContext["pieces"];
   options: RuleContext["options"];
@@ -41,7 +44,7 @@ interface Kept {
   view: Situation;
 }
 
-const seatViews = new WeakMap<Situation, Map<string, Kept>>();
+const seatViews = new RecentCache<Situation, Map<string, Kept>>(8);
 const placeholders = new WeakMap<Component, { back?: Component; hidden?: Component }>();
 
 /** Whether a component of a view stands for one its viewer may not see. */
@@ -90,6 +93,9 @@ export function viewOf(
     root === situation.root && globals === situation.globals
       ? fullView(situation)
       : withFields(situation, { root, globals, rng: HIDDEN_RNG });
+  // The view's tree has the situation's ids in the same places: a lookup in it (a bot's, the
+  // browser's) copies the situation's index instead of walking the view.
+  sameLayoutAs(root, situation.root);
   if (byViewer === undefined) {
     byViewer = new Map();
     seatViews.set(situation, byViewer);

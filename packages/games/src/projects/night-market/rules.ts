@@ -58,7 +58,8 @@ export function row(s: Situation): { [slot: string]: Component } {
 export const slotCost = (slot: string) => Number(slot) - 1;
 
 export function slotOf(s: Situation, cardId: string): string | undefined {
-  return SLOTS.find((slot) => row(s)[slot]?.id === cardId);
+  const cards = row(s);
+  return SLOTS.find((slot) => cards[slot]?.id === cardId);
 }
 
 export function price(s: Situation, good: Good): number {

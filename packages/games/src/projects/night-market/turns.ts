@@ -245,7 +245,8 @@ export function stop(s: Situation, seat: string): Move[] {
 
 /** One step of the restock: fill the first empty slot, or hand the turn on (or end the game). */
 export function refillStep(s: Situation, seat: string): Move[] {
-  const empty = SLOTS.find((slot) => row(s)[slot] === undefined);
+  const cards = row(s);
+  const empty = SLOTS.find((slot) => cards[slot] === undefined);
   if (empty !== undefined && canDraw(s)) {
     const top = deckPile(s).at(-1);
     if (top === undefined) return reshuffle(s);
