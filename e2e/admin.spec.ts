@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPsd } from "../packages/server/src/decks/psdFixture";
-import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { buildPsd } from "../packages/server/test/fixtures/psdFixture";
+import { buildWorkbook } from "../packages/server/test/fixtures/xlsxFixture";
 import { launchBrowser, type RunningServer, startServer, watchPageErrors } from "./harness";
 
 // The project administration page by role (admin-decks-editor.md sections 2, 4, 5, 6, 8): what players,

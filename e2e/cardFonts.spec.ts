@@ -1,7 +1,7 @@
 import path from "node:path";
 import { type PixelData, writePsdBuffer } from "ag-psd";
 import { describe, expect, it } from "vitest";
-import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { buildWorkbook } from "../packages/server/test/fixtures/xlsxFixture";
 import { sharedSite } from "./harness";
 
 // A designer's own font on the cards (issue 18, point 2): the .psd names 'TTBoxes-Bold' by its

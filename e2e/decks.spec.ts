@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildPsd, FIXTURE_CARD } from "../packages/server/src/decks/psdFixture";
-import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { buildPsd, FIXTURE_CARD } from "../packages/server/test/fixtures/psdFixture";
+import { buildWorkbook } from "../packages/server/test/fixtures/xlsxFixture";
 import { closeTableSettings, openTableSettings, sharedSite } from "./harness";
 
 // From a spreadsheet and a .psd to cards in the viewer, a PDF and a table (admin-decks-editor.md

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildPsd } from "../packages/server/src/decks/psdFixture";
-import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { buildPsd } from "../packages/server/test/fixtures/psdFixture";
+import { buildWorkbook } from "../packages/server/test/fixtures/xlsxFixture";
 import { sharedSite } from "./harness";
 
 // The designer loop from a blank project (issue: a new project becomes a playable card game with no

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { buildPsd } from "../packages/server/src/decks/psdFixture";
-import { buildWorkbook } from "../packages/server/src/decks/xlsxFixture";
+import { buildPsd } from "../packages/server/test/fixtures/psdFixture";
+import { buildWorkbook } from "../packages/server/test/fixtures/xlsxFixture";
 import { sharedSite, watchPageErrors } from "./harness";
 
 // Script payloads in everything users and designers write (DESIGN.md 'Security model': designers'

@@ -1,6 +1,6 @@
 import type { DeckUpdate } from "@tt/protocol";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { buildWorkbook } from "../../../packages/server/src/decks/xlsxFixture";
+import { buildWorkbook } from "../../../packages/server/test/fixtures/xlsxFixture";
 import { deploy } from "../load/deploy";
 import { HttpClient, HttpFailure } from "../load/http";
 

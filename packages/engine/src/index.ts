@@ -15,6 +15,7 @@ export {
 export type { Bot, BotContext, RngCell } from "./bot/types.js";
 export * from "./cards/index.js";
 export * from "./component-info.js";
+export type { ComponentSpec } from "./component-spec.js";
 export * from "./constants.js";
 export type { Json, JsonObject } from "./json.js";
 export * from "./layout.js";
@@ -48,10 +49,11 @@ export { buttonSchema, type StateInput, stateInputSchema, toGameState } from "./
 export * from "./result.js";
 export { nextFloat, nextInt, seedRng, shuffle } from "./rng.js";
 export * from "./schema.js";
-export { type ComponentSpec, defaultSetup, PLAYERS_POSITION } from "./setup.js";
+export { defaultSetup, PLAYERS_POSITION } from "./setup.js";
 export type * from "./situation.js";
 export * from "./table/events.js";
 export * from "./table/holder.js";
+export * from "./table/outcome.js";
 export * from "./table/record.js";
 export * from "./table/replay.js";
 export * from "./table/tile-stats.js";

@@ -1,20 +1,11 @@
 import { allContainers, DECK_POSITION, emptyGameState } from "./access.js";
 import type { CardRow } from "./cards/deck.js";
 import { copiesOf, excluded } from "./cards/rows.js";
+import type { ComponentSpec } from "./component-spec.js";
 import { SITUATION_VERSION } from "./constants.js";
-import type { JsonObject } from "./json.js";
 import type { SetupInput } from "./module/types.js";
 import { seedRng, shuffle } from "./rng.js";
-import type { Component, ComponentType, DeckCard, Player, RngState, Situation } from "./situation.js";
-
-/** A component as the project's component tree describes it, before it gets ids and parents. */
-export interface ComponentSpec {
-  id?: string;
-  name: string;
-  type: ComponentType;
-  options?: JsonObject;
-  children?: { [positionName: string]: ComponentSpec[] | { [slot: string]: ComponentSpec } };
-}
+import type { Component, DeckCard, Player, RngState, Situation } from "./situation.js";
 
 /** Position of player areas inside the root, keyed by colour. */
 export const PLAYERS_POSITION = "players";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { FeedbackQuestion } from "./lobby";
 
 // The feedback form a table asks (game-table.md section 5: 'A feedback question is shown only if its
 // condition matches table options'), and what POST /api/submit-feedback takes (section 7). Shared so
@@ -9,6 +8,15 @@ import type { FeedbackQuestion } from "./lobby";
 export const FEEDBACK_ANSWER_MAX = 5000;
 /** A form asks no more questions than this; a submission with more answers is no real one. */
 export const FEEDBACK_ANSWERS_MAX = 100;
+
+/** A question of an ended table's feedback form (game-table.md section 3, Feedback). */
+export interface FeedbackQuestion {
+  id: string;
+  text: string;
+  /** textarea (the default), text, rating or yesno; an unknown type is answered as textarea. */
+  type: string;
+  formOrder: number;
+}
 
 /**
  * POST /api/submit-feedback: a seated player's answers (question id -> text), or a feedback reader's

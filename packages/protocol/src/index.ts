@@ -4,6 +4,7 @@ export * from "./balance";
 export * from "./bots";
 export * from "./constants";
 export * from "./decks";
+export * from "./feedbackForm";
 export * from "./limits";
 export * from "./lobby";
 export * from "./options";

@@ -1,5 +1,6 @@
 import { PLAYER_COLOUR_NAMES, PLAYER_COLOURS, type PlayerColour, type TileStat } from "@tt/engine";
 import { z } from "zod";
+import type { FeedbackQuestion } from "./feedbackForm";
 
 // Lobby contract (platform-lobby-accounts.md sections 3, 5, 7): table tiles, project detail, table calls.
 
@@ -108,6 +109,13 @@ export interface GameOptionDto {
   customStyle?: string;
 }
 
+/**
+ * What the web shows when GET /api/projects/get-project-detail fails (platform-lobby-accounts.md
+ * sections 2 and 8): one text for a missing project and one the user may not open, which the server
+ * answers alike (404) so as not to tell them apart.
+ */
+export const PROJECT_DETAIL_FAILURE = "Project data not found (not authorized?)";
+
 export interface ProjectDetail {
   slug: string;
   project_name: string;
@@ -193,15 +201,6 @@ export interface FeedbackResultPage {
   pageCount: number;
 }
 
-/** A question of an ended table's feedback form (game-table.md section 3, Feedback). */
-export interface FeedbackQuestion {
-  id: string;
-  text: string;
-  /** textarea (the default), text, rating or yesno; an unknown type is answered as textarea. */
-  type: string;
-  formOrder: number;
-}
-
 /** GET /api/table-feedback/{tableId}: the questions this table asks, and the caller's saved answers. */
 export interface TableFeedback {
   /** Only those whose condition holds for the table's options, by formOrder. */
@@ -221,13 +220,3 @@ export const EDITED_GAME_NOTICE = "Edit moves changed this game: its result is n
 export const EDITED_GAME_MARK = "(edited game)";
 /** The label of an edited game's table tile. */
 export const EDITED_GAME_LABEL = "Edited game";
-
-// The condition matcher lives beside these types; re-exported here so '@tt/protocol' carries it.
-export {
-  FEEDBACK_ANSWER_MAX,
-  type FeedbackSubmission,
-  feedbackConditionHolds,
-  submitFeedbackSchema,
-  tableFeedbackQuestions,
-  unaskedAnswers,
-} from "./feedbackForm";

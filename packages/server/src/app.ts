@@ -6,8 +6,7 @@ import { UPLOAD_MAX_BYTES } from "@tt/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
 import { balanceRoutes } from "./balance/routes";
-import type { Config } from "./config";
-import type { Database } from "./db/connect";
+import type { AppDeps } from "./deps";
 import { adminRoutes } from "./http/adminRoutes";
 import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
@@ -16,7 +15,7 @@ import { botRoutes } from "./http/botRoutes";
 import { controlRoutes } from "./http/controlRoutes";
 import { cspDirectives } from "./http/csp";
 import { deckRoutes } from "./http/deckRoutes";
-import { HttpError, sendText } from "./http/errors";
+import { refusalOf, sendText } from "./http/errors";
 import { feedbackRoutes } from "./http/feedbackRoutes";
 import { implementationRoutes } from "./http/implementationRoutes";
 import { invitationRoutes } from "./http/invitationRoutes";
@@ -29,28 +28,11 @@ import { tableAdminRoutes } from "./http/tableAdminRoutes";
 import { tableRoutes } from "./http/tableRoutes";
 import { containsNul, NUL_REFUSAL } from "./http/textGuard";
 import { serveWebApp } from "./http/webApp";
-import type { PushService } from "./push/service";
 import { createRates } from "./realtime/rates";
 import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
 import { tableHandlers, tableNotifier } from "./realtime/table";
-import type { Storage } from "./storage/storage";
 import { TableCapsCheck } from "./tables/caps";
 import { TableHub } from "./tables/hub";
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  buildId: string;
-  webDist: string;
-  /** Enables the local control endpoint (embedded database only); see controlRoutes. */
-  controlToken?: string;
-  /** Called after a session is deleted, so its open sockets are closed too. */
-  onSessionEnded(tokenHash: string): void;
-  /** Web Push sender; pushRoutes creates one when absent (src/push). */
-  push?: PushService;
-  /** Uploaded files (assets, deck sources): disk or S3, see src/storage. */
-  storage: Storage;
-}
 
 export interface App {
   app: FastifyInstance;
@@ -147,7 +129,8 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return sendText(reply, error.status, error.message);
+    const refusal = refusalOf(error);
+    if (refusal) return sendText(reply, refusal.status, refusal.message);
     // Class 22 (data exception: a value the column cannot hold) is the request's fault, not the server's.
     if (postgresErrorClass(error) === "22") {
       request.log.warn({ err: error }, "input refused by the database");

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/connect";
 import { projects } from "../src/db/schema";
 import { type PsdTemplate, parsePsd } from "../src/decks/psd";
-import { buildPsd } from "../src/decks/psdFixture";
 import type { Workbook } from "../src/decks/xlsx";
 import {
   addDeckAssets,
@@ -19,6 +18,7 @@ import {
 } from "../src/projects/decks";
 import type { ProjectRow } from "../src/projects/load";
 import { seedProjects } from "../src/projects/projects";
+import { buildPsd } from "./fixtures/psdFixture";
 import { freshDatabase } from "./harness";
 
 // Deck changes that overlap (admin-decks-editor.md section 7: a .psd upload, a sheet update, asset
@@ -162,12 +162,13 @@ describe("deck changes that overlap", () => {
     const seenByUpload = await project();
     const holding = storage.holdNextPut(release.opened);
     const upload = updateDeckPsd(database.db, storage, seenByUpload, deck.id, template());
-    const uploadOutcome = upload.catch((err: Error & { status?: number }) => err);
+    const uploadOutcome = upload.catch((err: Error & { kind?: string }) => err);
     await holding;
     await eraseDeck(database.db, await project(), deck.id, storage);
     release.open();
     const failure = await uploadOutcome;
-    expect(failure).toMatchObject({ status: 409, message: DECK_ERASED });
+    // A conflict (the deck's routes answer it with 409: http/errors.ts maps the kinds).
+    expect(failure).toMatchObject({ kind: "conflict", message: DECK_ERASED });
     expect(await deckNamed("Doomed")).toBeUndefined();
     // The layer images it stored belong to nothing and are gone again.
     expect(storage.names(deck)).toEqual([]);
@@ -178,16 +179,16 @@ describe("deck changes that overlap", () => {
     await eraseDeck(database.db, await project(), again.id, storage);
     await expect(addDeckAssets(database.db, storage, stale, again.id, [icon("a.png")])).rejects.toMatchObject(
       {
-        status: 409,
+        kind: "conflict",
         message: DECK_ERASED,
       },
     );
     expect(storage.names(again)).toEqual([]);
     await expect(updateDeckSheet(database.db, stale, sheetSettings(again), book)).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
     });
     await expect(eraseDeckAsset(database.db, storage, stale, again.id, "a.png")).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
     });
     expect(await deckNamed("Doomed")).toBeUndefined();
   });

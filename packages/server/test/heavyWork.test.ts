@@ -5,9 +5,9 @@ import { type Deck, deckReport, deckSchema } from "@tt/engine";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePsd } from "../src/decks/psd";
-import { buildPsd } from "../src/decks/psdFixture";
-import { buildWorkbook } from "../src/decks/xlsxFixture";
 import { BUSY, REPORT_SKIPPED, uploadWork } from "../src/work/uploads";
+import { buildPsd } from "./fixtures/psdFixture";
+import { buildWorkbook } from "./fixtures/xlsxFixture";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
 

@@ -1,5 +1,3 @@
-import type { MoveBase } from "../moves/base.js";
-
 /** One line of the table log (game-table.md section 3, 'Log message'). */
 export interface LogEvent {
   sourcePlayer: string | null;
@@ -20,6 +18,20 @@ export interface LogMessage {
   recipients?: string[];
 }
 
+/**
+ * The fields of a move a log line is made from. Declared here rather than taken from the moves'
+ * MoveBase so the log stays below the moves (moves/base.ts imports LogMessage): every move fits it.
+ */
+export interface LoggedMove {
+  type: string;
+  logMessage?: string | undefined;
+  sourcePlayer?: string | undefined;
+  timestamp?: number | undefined;
+  editMode?: boolean | undefined;
+  currTurn?: number | undefined;
+  eventRecipients?: string[] | undefined;
+}
+
 export interface LogExtras {
   targetPlayer?: string | null;
   logDisplayComponent?: string | null;
@@ -31,11 +43,7 @@ export interface LogExtras {
  * A log line for a move. The move's own logMessage, when set by the rule module, replaces the
  * default text; an empty logMessage hides the line. Time comes from the move, never from a clock.
  */
-export function logFor(
-  move: MoveBase & { type: string },
-  message: string,
-  extras: LogExtras = {},
-): LogMessage[] {
+export function logFor(move: LoggedMove, message: string, extras: LogExtras = {}): LogMessage[] {
   const text = move.logMessage ?? message;
   if (text === "") return [];
   return [

@@ -1,7 +1,7 @@
 import type { PieceLibrary } from "../component-info.js";
+import type { ComponentSpec } from "../component-spec.js";
 import type { Json, JsonObject } from "../json.js";
 import type { Move } from "../moves/index.js";
-import type { ComponentSpec } from "../setup.js";
 import type { Button, DeckInfo, Situation } from "../situation.js";
 
 /** Project data the rules read: the component tree's pieces and the table options. */

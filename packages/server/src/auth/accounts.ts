@@ -2,7 +2,7 @@ import { normaliseUserName, registerRequestSchema } from "@tt/protocol";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { invitations, users } from "../db/schema";
-import { firstIssue, HttpError, isUniqueViolation } from "../http/errors";
+import { DomainError, firstIssue, isUniqueViolation } from "../errors";
 import { nameSkeleton } from "./nameSkeleton";
 import { hashPassword } from "./passwords";
 
@@ -20,7 +20,7 @@ export interface NewUser {
  */
 export async function registerUser(db: Db, body: unknown): Promise<NewUser> {
   const parsed = registerRequestSchema.safeParse(body);
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
   const { userName, userPassword, inviteCode, email } = parsed.data;
   const passwordHash = await hashPassword(userPassword);
   await fillMissingSkeletons(db);
@@ -107,22 +107,22 @@ async function lookAlike(
   return row && { username: row.username, sameKey: row.key === key };
 }
 
-function nameRefusal(userName: string, existing: { username: string; sameKey: boolean }): HttpError {
-  if (existing.sameKey) return new HttpError(409, `The user name '${userName}' is already taken.`);
-  return new HttpError(
-    409,
+function nameRefusal(userName: string, existing: { username: string; sameKey: boolean }): DomainError {
+  if (existing.sameKey) return new DomainError("conflict", `The user name '${userName}' is already taken.`);
+  return new DomainError(
+    "conflict",
     `The user name '${userName}' looks like the existing user name '${existing.username}'. Please choose another.`,
   );
 }
 
-async function invitationRefusal(tx: Pick<Db, "select">, code: string): Promise<HttpError> {
+async function invitationRefusal(tx: Pick<Db, "select">, code: string): Promise<DomainError> {
   const [row] = await tx
     .select({ usedAt: invitations.usedAt, expiresAt: invitations.expiresAt })
     .from(invitations)
     .where(eq(invitations.code, code));
-  if (!row) return new HttpError(400, "Invalid invitation code.");
-  if (row.usedAt) return new HttpError(400, "This invitation code has already been used.");
-  return new HttpError(400, "This invitation code has expired.");
+  if (!row) return new DomainError("bad-request", "Invalid invitation code.");
+  if (row.usedAt) return new DomainError("bad-request", "This invitation code has already been used.");
+  return new DomainError("bad-request", "This invitation code has expired.");
 }
 
 /**

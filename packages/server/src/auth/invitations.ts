@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/connect";
 import { invitations, users } from "../db/schema";
-import { isUniqueViolation } from "../http/errors";
+import { isUniqueViolation } from "../errors";
 import { newInviteCode } from "./tokens";
 
 export async function mintInvitations(

@@ -9,8 +9,8 @@ import {
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { balanceGames, balanceRuns } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { requireActor } from "../http/context";
 import { firstIssue, HttpError, isUniqueViolation } from "../http/errors";
 import { loadAdminProject } from "../projects/admin";

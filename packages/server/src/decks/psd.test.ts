@@ -3,6 +3,8 @@ import path from "node:path";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
+import { buildPsd, FIXTURE_CARD } from "../../test/fixtures/psdFixture";
+import { buildWorkbook } from "../../test/fixtures/xlsxFixture";
 import { rawPsd } from "../../test/psdBytes";
 import {
   assetName,
@@ -15,8 +17,6 @@ import {
   parsePsd,
   warpNote,
 } from "./psd";
-import { buildPsd, FIXTURE_CARD } from "./psdFixture";
-import { buildWorkbook } from "./xlsxFixture";
 
 function template(buffer: Buffer, limits = {}): PsdTemplate {
   const result = parsePsd(buffer, limits);

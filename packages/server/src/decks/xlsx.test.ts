@@ -1,8 +1,8 @@
 import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { buildWorkbook } from "../../test/fixtures/xlsxFixture";
 import { NOT_XLSX, parseWorkbook, XLSX_LIMITS } from "./xlsx";
-import { buildWorkbook } from "./xlsxFixture";
 
 async function parsed(buffer: Buffer, limits = {}) {
   const result = await parseWorkbook(buffer, limits);

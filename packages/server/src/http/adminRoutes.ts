@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../deps";
 import {
   addRole,
   adminInfo,
@@ -23,7 +23,7 @@ import {
   updateOptionBody,
 } from "../projects/adminRules";
 import { requireActor } from "./context";
-import { firstIssue, HttpError, sendText } from "./errors";
+import { firstIssue, HttpError, refusalOf, sendText } from "./errors";
 
 // Project administration calls (admin-decks-editor.md section 7). Every call: 401 when logged out, 404
 // 'Project not found' when the project does not exist or is closed to the actor, 403 when the actor is
@@ -83,7 +83,8 @@ export function adminRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!questions.ok) return failed(400, questions.message);
       await saveFormQuestions(db, project.slug, questions.value);
     } catch (err) {
-      if (err instanceof HttpError) return failed(err.status, err.message);
+      const refusal = refusalOf(err);
+      if (refusal) return failed(refusal.status, refusal.message);
       throw err;
     }
     return sendText(reply, 200, "Update success");
@@ -105,7 +106,8 @@ export function adminRoutes(app: FastifyInstance, deps: AppDeps): void {
         await saveOption(db, project.slug, body.data.optionName, definition.data);
       }
     } catch (err) {
-      if (err instanceof HttpError) return failed(err.status, err.message);
+      const refusal = refusalOf(err);
+      if (refusal) return failed(refusal.status, refusal.message);
       throw err;
     }
     return sendText(reply, 200, "Update success!");

@@ -5,10 +5,10 @@ import { ASSET_MAX_BYTES, ASSET_NAME_PATTERN, STATUS, UPLOAD_MAX_BYTES } from "@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { mayViewProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import {

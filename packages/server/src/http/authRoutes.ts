@@ -5,11 +5,11 @@ import {
   type PingLoginResponse,
 } from "@tt/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app";
 import { findUserByName, registerUser } from "../auth/accounts";
 import { dummyPasswordHash, verifyPassword } from "../auth/passwords";
 import { KeyedLimiter, LoginThrottle } from "../auth/rateLimit";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions";
+import type { AppDeps } from "../deps";
 import { firstIssue, HttpError, sendText } from "./errors";
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../deps";
 import { loadProjectFor } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { presenceOf } from "../realtime/presence";

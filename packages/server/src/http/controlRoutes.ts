@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { createInvitationsSchema } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
 import { mintInvitations } from "../auth/invitations";
+import type { AppDeps } from "../deps";
 import { seedProjects } from "../projects/projects";
 import { firstIssue, HttpError } from "./errors";
 

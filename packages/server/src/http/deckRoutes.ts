@@ -11,9 +11,9 @@ import {
 } from "@tt/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { isFontName } from "../decks/font";
 import type { Workbook } from "../decks/xlsx";
+import type { AppDeps } from "../deps";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import {

@@ -9,17 +9,16 @@ import {
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
-import { maySeeFeedback, mayViewProject } from "../auth/permissions";
-import { feedback, projects, tables, users } from "../db/schema";
+import { maySeeFeedback } from "../auth/permissions";
+import { feedback, tables, users } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { loadProjectFor } from "../projects/load";
+import { findVisibleTable } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
 export const FEEDBACK_PAGE_SIZE = 20;
-/** The same words for a missing table and one in a closed project the caller is not part of. */
-const TABLE_NOT_FOUND = "Table not found.";
 const NOT_ENDED = "Feedback opens when the game has ended.";
 export const NOT_SEATED = "Only the players seated at this table may give feedback on it.";
 /** At most this many unasked ids are named in the refusal; the rest are counted. */
@@ -59,12 +58,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
     const parsed = submitFeedbackSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
     const body = parsed.data;
-    const [row] = await db
-      .select({ table: tables, project: projects })
-      .from(tables)
-      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(eq(tables.id, body.tableId));
-    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, TABLE_NOT_FOUND);
+    const row = await findVisibleTable(db, actor, body.tableId);
 
     const target = body.user?.trim() || actor.username;
     const isSelf = target.toLowerCase() === actor.username.toLowerCase();
@@ -123,13 +117,8 @@ export function feedbackRoutes(app: FastifyInstance, deps: AppDeps): void {
     const params = tableIdSchema.safeParse(request.params);
     if (!params.success) throw new HttpError(400, firstIssue(params.error));
     const { tableId } = params.data;
-    const [row] = await db
-      .select({ table: tables, project: projects })
-      .from(tables)
-      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(eq(tables.id, tableId));
     // As at table-open: a closed project's tables do not exist for those outside it.
-    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, TABLE_NOT_FOUND);
+    const row = await findVisibleTable(db, actor, tableId);
     if (row.table.status !== "ended") throw new HttpError(409, NOT_ENDED);
     const [saved] = await db
       .select({ answers: feedback.answers })

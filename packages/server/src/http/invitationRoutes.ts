@@ -1,8 +1,8 @@
 import { createInvitationsSchema, rolesAtOrBelow } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
 import { listInvitations, mintInvitations } from "../auth/invitations";
 import { mayMintInvitations, mayMintRole, maySeeInvitation } from "../auth/permissions";
+import type { AppDeps } from "../deps";
 import { requireActor } from "./context";
 import { firstIssue, HttpError } from "./errors";
 

@@ -1,9 +1,10 @@
 import { type ProjectDetail, tableListQuerySchema, visibleOptions } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
 import { isProjectAdmin, mayCreateDemoInvite, maySeeFeedback, seesHiddenOptions } from "../auth/permissions";
+import type { AppDeps } from "../deps";
+import { TABLE_NOT_FOUND } from "../errors";
 import { loadProjectFor, type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { lobbyNotifier, setLobbyMembership } from "../realtime/lobby";
 import type { Io } from "../realtime/socket";
@@ -29,7 +30,7 @@ const detailQuery = z.object({
   sessionId: z.string().max(100).optional(),
 });
 
-const tableIdParams = z.object({ tableId: z.string().min(1).max(50, "Table not found.") });
+const tableIdParams = z.object({ tableId: z.string().min(1).max(50, TABLE_NOT_FOUND) });
 
 export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | undefined): void {
   const { db } = deps.database;

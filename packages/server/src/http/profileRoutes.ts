@@ -2,10 +2,10 @@ import { awardBadgeSchema, BADGE_REFUSALS, type Badge, removeBadgeSchema } from 
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import { findUserByName } from "../auth/accounts";
 import { type Actor, mayAwardBadges, mayViewProject } from "../auth/permissions";
 import { badges, projects, tables, userBadges, users } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { seatedUser } from "../tables/service";
 import { badgesOf } from "../tables/tableInfo";
 import { requireActor } from "./context";

@@ -1,9 +1,9 @@
 import { shippedGame } from "@tt/games";
 import { createProjectSchema, type ProjectListEntry } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
 import { isSiteAdmin } from "../auth/permissions";
 import { projects } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { listProjectsFor } from "../projects/projects";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, isUniqueViolation, sendText } from "./errors";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../deps";
 import { createPushService, type PushService } from "../push/service";
 import { subscriptionSchema, unsubscribeSchema } from "../push/subscription";
 import { requireActor } from "./context";

@@ -1,6 +1,6 @@
 import type { InviteLinkResponse } from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../deps";
 import { lobbyNotifier } from "../realtime/lobby";
 import type { Io } from "../realtime/socket";
 import { tableNotifier } from "../realtime/table";

@@ -9,17 +9,16 @@ import {
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../app";
 import {
   type Actor,
   isProjectAdmin,
   isSiteAdmin,
   mayActForAnySeat,
-  mayViewProject,
   seesHiddenOptions,
 } from "../auth/permissions";
 import type { Rate } from "../config";
 import { projects, tableChat, tables } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
 import { type ProjectRow, projectOptions } from "../projects/load";
@@ -33,6 +32,7 @@ import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
+import { findVisibleTable } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -127,14 +127,8 @@ export function tableRoutes(
     const query = openQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, firstIssue(query.error));
     const load = async () => {
-      const [row] = await db
-        .select({ table: tables, project: projects })
-        .from(tables)
-        .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-        .where(eq(tables.id, request.params.tableId));
       // Private tables open for anyone with the link (spec section 6); closed projects only for members.
-      if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
-      return row;
+      return findVisibleTable(db, actor, request.params.tableId);
     };
     let row = await load();
     // An invite link (section 2): playAsColor with the table's invite password seats the opener.
@@ -222,13 +216,11 @@ export function tableRoutes(
     const actor = requireActor(request);
     await heavyRead(actor, reply);
     // Only what the check needs: the project's row also holds its decks, components and data sheet.
-    const [row] = await db
-      .select({ status: tables.status, visibility: projects.visibility, roles: projects.roles })
-      .from(tables)
-      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(eq(tables.id, request.params.tableId.slice(0, 50)));
-    if (!row || !mayViewProject(actor, row)) throw new HttpError(404, "Table not found.");
-    if (row.status !== "ended")
+    const { table } = await findVisibleTable(db, actor, request.params.tableId.slice(0, 50), {
+      table: { status: tables.status },
+      project: { visibility: projects.visibility, roles: projects.roles },
+    });
+    if (table.status !== "ended")
       throw new HttpError(409, "The game has not ended: its log stays on the server.");
     const log = await hub.fullLog(request.params.tableId);
     if (!log) throw new HttpError(409, "The game has not ended: its log stays on the server.");
@@ -248,12 +240,7 @@ export function tableRoutes(
     const actor = requireActor(request);
     const q = containerQuery.safeParse(request.query);
     if (!q.success) throw new HttpError(400, firstIssue(q.error));
-    const [row] = await db
-      .select({ project: projects, table: tables })
-      .from(tables)
-      .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-      .where(eq(tables.id, q.data.tableId));
-    if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+    const row = await findVisibleTable(db, actor, q.data.tableId);
     // A deck's order is hidden information: its contents are for whoever may fix the table in edit
     // mode (a seated player where edit mode is allowed, anyone in sandbox modes), or after the end.
     const seated = row.table.seats.some((s) => s.userId === actor.id);

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { type Actor, mayViewProject, projectRoleOf } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { invitations, projects, tables, users } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../errors";
 import {
   assignableRoles,
   mayAdministerProject,
@@ -54,14 +54,14 @@ export interface AdminInfo {
 /** The project for an admin call: 404 if it does not exist or the actor may not open it, 403 if not an admin. */
 export async function loadAdminProject(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const project = await loadViewableProject(db, slug, actor);
-  if (!mayAdministerProject(actor, project)) throw new HttpError(403, NOT_ADMIN);
+  if (!mayAdministerProject(actor, project)) throw new DomainError("forbidden", NOT_ADMIN);
   return project;
 }
 
 /** The project for anyone who may open it: 404 'Project not found' otherwise, as if it did not exist. */
 export async function loadViewableProject(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
-  if (!project || !mayViewProject(actor, project)) throw new HttpError(404, NOT_FOUND);
+  if (!project || !mayViewProject(actor, project)) throw new DomainError("not-found", NOT_FOUND);
   return project;
 }
 
@@ -104,7 +104,7 @@ export async function updateProjectInfo(
 ): Promise<{ name: string; value: string }> {
   if (name === "visibility") {
     if (!["public", "closed", "unlisted"].includes(value))
-      throw new HttpError(400, "Visibility must be public, closed or unlisted.");
+      throw new DomainError("bad-request", "Visibility must be public, closed or unlisted.");
     await db.update(projects).set({ visibility: value }).where(eq(projects.slug, project.slug));
     return { name, value };
   }
@@ -121,7 +121,7 @@ async function roleTarget(db: Db, username: string, inviteCode: string): Promise
       .select({ username: users.username })
       .from(users)
       .where(eq(users.usernameKey, username.toLowerCase()));
-    if (!u) throw new HttpError(404, `User ${username} not found.`);
+    if (!u) throw new DomainError("not-found", `User ${username} not found.`);
     byName = u.username;
   }
   if (!inviteCode) return byName as string;
@@ -130,14 +130,14 @@ async function roleTarget(db: Db, username: string, inviteCode: string): Promise
     .from(invitations)
     .leftJoin(users, eq(users.id, invitations.usedBy))
     .where(eq(invitations.code, inviteCode));
-  if (!code) throw new HttpError(404, "Unknown invite code.");
+  if (!code) throw new DomainError("not-found", "Unknown invite code.");
   if (!code.username)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "bad-request",
       `Nobody has registered with invite code ${inviteCode} yet: add the role once its holder has registered.`,
     );
   if (byName && byName.toLowerCase() !== code.username.toLowerCase())
-    throw new HttpError(400, "The user name and the invite code belong to different users.");
+    throw new DomainError("bad-request", "The user name and the invite code belong to different users.");
   return code.username;
 }
 
@@ -154,7 +154,8 @@ export async function addRole(
   request: { username: string; inviteCode: string; roleName: ProjectRoleName },
 ): Promise<string> {
   const allowed = assignableRoles(actor, project);
-  if (!allowed.includes(request.roleName)) throw new HttpError(403, `You may not add a ${request.roleName}.`);
+  if (!allowed.includes(request.roleName))
+    throw new DomainError("forbidden", `You may not add a ${request.roleName}.`);
   const target = await roleTarget(db, request.username, request.inviteCode);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -166,7 +167,7 @@ export async function addRole(
     const current = PROJECT_ROLES.find((r) => roles[r].some((n) => sameName(n, target)));
     if (current === request.roleName) return `${target} already is ${request.roleName}.`;
     if (current && !allowed.includes(current))
-      throw new HttpError(403, `You may not change the role of a ${current}.`);
+      throw new DomainError("forbidden", `You may not change the role of a ${current}.`);
     for (const r of PROJECT_ROLES) roles[r] = roles[r].filter((n) => !sameName(n, target));
     roles[request.roleName].push(target);
     await tx.update(projects).set({ roles }).where(eq(projects.slug, project.slug));
@@ -181,7 +182,7 @@ export async function removeRole(
   request: { username: string; roleName: ProjectRoleName },
 ): Promise<string> {
   if (!assignableRoles(actor, project).includes(request.roleName))
-    throw new HttpError(403, `You may not remove a ${request.roleName}.`);
+    throw new DomainError("forbidden", `You may not remove a ${request.roleName}.`);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ roles: projects.roles })
@@ -191,7 +192,7 @@ export async function removeRole(
     const roles = rolesOf(row ?? project);
     const member = roles[request.roleName].find((n) => sameName(n, request.username));
     if (!member)
-      throw new HttpError(404, `${request.username} is not a ${request.roleName} of this project.`);
+      throw new DomainError("not-found", `${request.username} is not a ${request.roleName} of this project.`);
     roles[request.roleName] = roles[request.roleName].filter((n) => !sameName(n, request.username));
     await tx.update(projects).set({ roles }).where(eq(projects.slug, project.slug));
     return `${member} removed from ${request.roleName}.`;
@@ -221,7 +222,7 @@ export async function saveOption(
       .for("update");
     const options = { ...(row?.options ?? {}) };
     if (definition === null) {
-      if (!(optionName in options)) throw new HttpError(404, `No option named ${optionName}.`);
+      if (!(optionName in options)) throw new DomainError("not-found", `No option named ${optionName}.`);
       delete options[optionName];
     } else options[optionName] = definition;
     await tx.update(projects).set({ options }).where(eq(projects.slug, slug));
@@ -230,7 +231,7 @@ export async function saveOption(
 
 /** Archive: every table of the project that has not ended is ended now (moves, chat and feedback stay). */
 export async function archiveTables(db: Db, actor: Actor, project: ProjectRow): Promise<string> {
-  if (!mayArchiveProjectTables(actor, project)) throw new HttpError(403, NOT_ADMIN);
+  if (!mayArchiveProjectTables(actor, project)) throw new DomainError("forbidden", NOT_ADMIN);
   const ended = await db
     .update(tables)
     .set({ status: "ended", endedAt: new Date() })
@@ -242,7 +243,7 @@ export async function archiveTables(db: Db, actor: Actor, project: ProjectRow): 
 /** Delete: every table of the project, with its moves, chat and feedback (the project itself stays). */
 export async function deleteTables(db: Db, actor: Actor, project: ProjectRow): Promise<string> {
   if (!mayDeleteProjectData(actor, project))
-    throw new HttpError(403, "Only site admins and the project's designers may delete its tables.");
+    throw new DomainError("forbidden", "Only site admins and the project's designers may delete its tables.");
   const gone = await db
     .delete(tables)
     .where(eq(tables.projectSlug, project.slug))

@@ -15,7 +15,7 @@ import type { Db } from "../db/connect";
 import { projects } from "../db/schema";
 import type { PsdTemplate } from "../decks/psd";
 import type { Row, Workbook } from "../decks/xlsx";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../errors";
 import type { ProjectRow } from "./load";
 
 // A project's decks (admin-decks-editor.md sections 2, 3 and 7): created by name, filled from a
@@ -83,7 +83,7 @@ export function deckInfosOf(decks: Record<string, Deck>): Record<string, DeckInf
 
 function deckById(decks: Record<string, Deck>, deckId: string): Deck {
   const deck = Object.values(decks).find((d) => d.id === deckId);
-  if (!deck) throw new HttpError(404, "No deck with that id in this project.");
+  if (!deck) throw new DomainError("not-found", "No deck with that id in this project.");
   return deck;
 }
 
@@ -105,10 +105,11 @@ async function changeDeck(
   return editDecks(db, slug, (stored) => {
     const current = decksOf({ decks: stored });
     const before = Object.values(current).find((d) => d.id === deckId);
-    if (!before) throw new HttpError(409, DECK_ERASED);
+    if (!before) throw new DomainError("conflict", DECK_ERASED);
     const after = change(before);
     const clash = current[after.name];
-    if (clash && clash.id !== deckId) throw new HttpError(400, `A deck named ${after.name} already exists.`);
+    if (clash && clash.id !== deckId)
+      throw new DomainError("bad-request", `A deck named ${after.name} already exists.`);
     // A rename moves the deck to its new key.
     delete stored[before.name];
     stored[after.name] = after;
@@ -144,9 +145,9 @@ export async function createDeck(db: Db, project: ProjectRow, deckName: string):
   // The name and the count are checked against the decks under the lock, not as first read.
   await editDecks(db, project.slug, (stored) => {
     const decks = decksOf({ decks: stored });
-    if (decks[deckName]) throw new HttpError(400, `A deck named ${deckName} already exists.`);
+    if (decks[deckName]) throw new DomainError("bad-request", `A deck named ${deckName} already exists.`);
     if (Object.keys(decks).length >= MAX_DECKS)
-      throw new HttpError(400, `A project has at most ${MAX_DECKS} decks.`);
+      throw new DomainError("bad-request", `A project has at most ${MAX_DECKS} decks.`);
     stored[deckName] = deck;
   });
   return deck;
@@ -162,7 +163,7 @@ export async function eraseDeck(
   // The deck as it is under the lock: its name may have changed and its assets grown since the first read.
   const erased = await editDecks(db, project.slug, (stored) => {
     const deck = Object.values(decksOf({ decks: stored })).find((d) => d.id === deckId);
-    if (!deck) throw new HttpError(409, DECK_ERASED);
+    if (!deck) throw new DomainError("conflict", DECK_ERASED);
     delete stored[deck.name];
     return deck;
   });
@@ -219,8 +220,8 @@ export function deckFromWorkbook(deck: Deck, book: Workbook, settings: SheetSett
   const data = sheet(settings.dataSheetName);
   if (data === undefined) {
     const names = Object.keys(book.sheets).join(", ") || "none";
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "bad-request",
       `The workbook has no sheet named '${settings.dataSheetName}' (sheets: ${names}).`,
     );
   }
@@ -332,7 +333,7 @@ async function changeOrCleanUp(
   try {
     return await changeDeck(db, slug, deckId, change);
   } catch (err) {
-    if (err instanceof HttpError && err.message === DECK_ERASED)
+    if (err instanceof DomainError && err.message === DECK_ERASED)
       await removeFiles(storage, slug, deckId, Object.keys(stored));
     throw err;
   }
@@ -368,7 +369,8 @@ export async function eraseDeckAsset(
 ): Promise<Deck> {
   deckById(decksOf(project), deckId);
   const { after } = await changeDeck(db, project.slug, deckId, (current) => {
-    if (!(assetName in current.assets)) throw new HttpError(404, "No asset with that name in this deck.");
+    if (!(assetName in current.assets))
+      throw new DomainError("not-found", "No asset with that name in this deck.");
     const assets = { ...current.assets };
     delete assets[assetName];
     return { ...current, assets };

@@ -1,5 +1,5 @@
 import { XLSX_MAX_BYTES } from "@tt/protocol";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../errors";
 
 // A linked spreadsheet (admin-decks-editor.md section 7, update-data-sheet and update-deck-source-sheet):
 // the server downloads the sheet id's .xlsx export from a configurable URL template, so any service
@@ -23,12 +23,12 @@ const FETCH_TIMEOUT_MS = 20_000;
 
 export function sheetUrl(template: string, sheetId: string): string {
   if (!SHEET_ID_PATTERN.test(sheetId)) {
-    throw new HttpError(400, "A sheet id has only letters, digits, '-' and '_'.");
+    throw new DomainError("bad-request", "A sheet id has only letters, digits, '-' and '_'.");
   }
   return template.replaceAll("{id}", sheetId);
 }
 
-/** The export's bytes, at most XLSX_MAX_BYTES; a failure is an HttpError with a message for the page. */
+/** The export's bytes, at most XLSX_MAX_BYTES; a failure is a DomainError with a message for the page. */
 export async function fetchLinkedSheet(template: string, sheetId: string): Promise<Buffer> {
   const url = sheetUrl(template, sheetId);
   let response: Response;
@@ -37,21 +37,21 @@ export async function fetchLinkedSheet(template: string, sheetId: string): Promi
   } catch (err) {
     const reason =
       (err as Error).name === "TimeoutError" ? "it did not answer in time" : (err as Error).message;
-    throw new HttpError(502, `Could not fetch the sheet: ${reason}.`);
+    throw new DomainError("upstream-failed", `Could not fetch the sheet: ${reason}.`);
   }
   if (!response.ok) {
-    throw new HttpError(
-      502,
+    throw new DomainError(
+      "upstream-failed",
       response.status === 404 || response.status === 401 || response.status === 403
         ? `The sheet could not be read (${response.status}): check the id and that it is shared for reading.`
         : `The sheet could not be read: ${response.status} ${response.statusText}.`,
     );
   }
   const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > XLSX_MAX_BYTES) throw new HttpError(413, "The sheet is larger than 10 MB.");
+  if (declared > XLSX_MAX_BYTES) throw new DomainError("too-large", "The sheet is larger than 10 MB.");
   // Read in chunks and stop at the cap: a server may not declare its length.
   const reader = response.body?.getReader();
-  if (!reader) throw new HttpError(502, "The sheet answered with no content.");
+  if (!reader) throw new DomainError("upstream-failed", "The sheet answered with no content.");
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -60,7 +60,7 @@ export async function fetchLinkedSheet(template: string, sheetId: string): Promi
     size += value.byteLength;
     if (size > XLSX_MAX_BYTES) {
       await reader.cancel();
-      throw new HttpError(413, "The sheet is larger than 10 MB.");
+      throw new DomainError("too-large", "The sheet is larger than 10 MB.");
     }
     chunks.push(value);
   }

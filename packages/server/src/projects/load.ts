@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type Actor, mayViewProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../errors";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -20,6 +20,6 @@ export function possibleColors(project: ProjectRow): string[] {
 export async function loadProjectFor(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
   if (!project || !mayViewProject(actor, project))
-    throw new HttpError(404, "Project data not found (not authorized?)");
+    throw new DomainError("not-found", "Project data not found (not authorized?)");
   return project;
 }

@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
-import type { AppDeps } from "../app";
 import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
+import type { AppDeps } from "../deps";
 import { isSameOrigin, schemeOf } from "../http/origin";
 import { tableEventParser } from "./tableEventEncoder";
 

@@ -15,12 +15,13 @@ import {
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import { mayActForAnySeat, mayViewProject } from "../auth/permissions";
+import { mayActForAnySeat } from "../auth/permissions";
 import { TokenBucket } from "../auth/rateLimit";
 import type { Rate } from "../config";
 import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { projects, pushSubscriptions, tableChat, tables, users } from "../db/schema";
+import { TABLE_NOT_FOUND } from "../errors";
 import { containsNul, NUL_REFUSAL } from "../http/textGuard";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { deckInfosOf, decksOf } from "../projects/decks";
@@ -31,6 +32,7 @@ import { botDriverOf } from "../tables/bots";
 import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
 import type { TableRow } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
+import { tableWithProjectQuery, visibleTable, visibleTo } from "../tables/visible";
 import { presenceOf } from "./presence";
 import type { Rates } from "./rates";
 import type { AppSocket, Io } from "./socket";
@@ -144,14 +146,8 @@ async function tellFullViewers(io: Io, tableId: string) {
 }
 
 /** Whether the actor may watch the table: anyone who may open its project (private tables by link). */
-async function mayWatch(db: Db, socket: AppSocket, tableId: string) {
-  const [row] = await db
-    .select({ table: tables, project: projects })
-    .from(tables)
-    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-    .where(eq(tables.id, tableId));
-  if (!row || !mayViewProject(socket.data.actor, row.project)) return null;
-  return row;
+function mayWatch(db: Db, socket: AppSocket, tableId: string) {
+  return visibleTable(db, socket.data.actor, tableId);
 }
 
 /**
@@ -160,29 +156,25 @@ async function mayWatch(db: Db, socket: AppSocket, tableId: string) {
  * start before).
  */
 const accessOf = preparedFor((db) =>
-  db
-    .select({
-      table: {
-        id: tables.id,
-        status: tables.status,
-        tableMode: tables.tableMode,
-        isPrivate: tables.isPrivate,
-        creatorId: tables.creatorId,
-        seats: tables.seats,
-        expectedMoveId: tables.expectedMoveId,
-      },
-      project: { visibility: projects.visibility, roles: projects.roles },
-    })
-    .from(tables)
-    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+  tableWithProjectQuery(db, {
+    table: {
+      id: tables.id,
+      status: tables.status,
+      tableMode: tables.tableMode,
+      isPrivate: tables.isPrivate,
+      creatorId: tables.creatorId,
+      seats: tables.seats,
+      expectedMoveId: tables.expectedMoveId,
+    },
+    project: { visibility: projects.visibility, roles: projects.roles },
+  })
     .where(eq(tables.id, sql.placeholder("tableId")))
     .prepare("tt_table_access"),
 );
 
 async function mayWatchLight(db: Db, socket: AppSocket, tableId: string) {
   const [row] = await accessOf(db).execute({ tableId });
-  if (!row || !mayViewProject(socket.data.actor, row.project)) return null;
-  return row;
+  return visibleTo(socket.data.actor, row);
 }
 
 /** The refusal a socket gets once its bucket of table events is empty (config TURN_RATE_PER_SECOND). */
@@ -332,7 +324,7 @@ export function tableHandlers(
     const mayPlay = async (tableId: string): Promise<{ reason: string; code: string } | null> => {
       if (cleared.has(tableId)) return null;
       const row = await mayWatchLight(db, socket, tableId);
-      if (!row) return { reason: "Table not found.", code: TABLE_REFUSALS.notFound };
+      if (!row) return { reason: TABLE_NOT_FOUND, code: TABLE_REFUSALS.notFound };
       if (anySeatMode(row.table.tableMode) && !mayActForAnySeat(actor, row.table))
         return { reason: PRIVATE_TABLE_TURN, code: TABLE_REFUSALS.privateTable };
       if (cleared.size >= CLEARED_TABLES_MAX) cleared.delete(cleared.values().next().value!);
@@ -358,7 +350,7 @@ export function tableHandlers(
       if (!parsed.success)
         return answer({ ok: false, reason: "Bad request.", code: TABLE_REFUSALS.badRequest });
       const row = await mayWatchLight(db, socket, parsed.data.tableId);
-      if (!row) return answer({ ok: false, reason: "Table not found.", code: TABLE_REFUSALS.notFound });
+      if (!row) return answer({ ok: false, reason: TABLE_NOT_FOUND, code: TABLE_REFUSALS.notFound });
       const { table, project } = row;
       const wantsFull = parsed.data.fullView === true;
       if (
@@ -492,7 +484,7 @@ export function tableHandlers(
         socket.emit("table-event-reject", { tableId, turnUID: "", reason, code });
       if (!parsed.success) return reject("System error: bad request", TABLE_REFUSALS.badRequest);
       const row = await mayWatch(db, socket, tableId);
-      if (!row) return reject("Table not found.", TABLE_REFUSALS.notFound);
+      if (!row) return reject(TABLE_NOT_FOUND, TABLE_REFUSALS.notFound);
       if (!mayMaintainDecks(actor, row.project)) {
         return reject(
           "Only the project's designers and site admins may reload a table.",
@@ -532,7 +524,7 @@ export function tableHandlers(
         socket.emit("table-event-reject", { tableId, turnUID: "", reason, code });
       if (!parsed.success) return reject("System error: bad request", TABLE_REFUSALS.badRequest);
       const row = await mayWatch(db, socket, tableId);
-      if (!row) return reject("Table not found.", TABLE_REFUSALS.notFound);
+      if (!row) return reject(TABLE_NOT_FOUND, TABLE_REFUSALS.notFound);
       if (!mayMaintainDecks(actor, row.project)) {
         return reject(
           "Only the project's designers and site admins may reload a table.",

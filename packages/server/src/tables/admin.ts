@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Actor, isSiteAdmin, mayViewProject } from "../auth/permissions";
+import { type Actor, isSiteAdmin } from "../auth/permissions";
 import type { Db } from "../db/connect";
-import { projects, tableEvents, tables } from "../db/schema";
-import { firstIssue, HttpError } from "../http/errors";
+import { tableEvents, tables } from "../db/schema";
+import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
 import type { TableHub } from "./hub";
@@ -17,7 +17,7 @@ import {
   projectTree,
   startTileStats,
 } from "./service";
-import type { TableRow } from "./tableInfo";
+import { findVisibleTable, WHOLE_TABLE } from "./visible";
 
 // The game table's admin and designer controls (game-table.md section 6): restart, bind to the
 // component editor, reload components, and the site admins' debug table. Each function checks who
@@ -46,24 +46,7 @@ export const componentTreeSchema = z
 /** The spec's client also sends start_position; a restart keeps the table's own options, so it is ignored. */
 const restartBodySchema = z.object({ components: componentTreeSchema.optional() }).nullish();
 
-const NOT_FOUND = "Table not found.";
 const NOT_STARTED = "The table has not started yet.";
-
-/** The table with its project, if the actor may open that project (closed projects stay unknown). */
-export async function tableWithProject(
-  db: Db,
-  actor: Actor,
-  tableId: string,
-  slug?: string,
-): Promise<{ table: TableRow; project: ProjectRow }> {
-  const [row] = await db
-    .select({ table: tables, project: projects })
-    .from(tables)
-    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-    .where(and(eq(tables.id, tableId), slug === undefined ? undefined : eq(tables.projectSlug, slug)));
-  if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, NOT_FOUND);
-  return row;
-}
 
 /** The tree a reload gives a table: production, or the editor's copy (production until one is saved). */
 export function componentsFor(project: ProjectRow, type: ComponentsReload): Record<string, unknown> {
@@ -87,16 +70,16 @@ export async function restartTable(
   body: unknown,
 ): Promise<void> {
   const parsed = restartBodySchema.safeParse(body);
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-  const { project } = await tableWithProject(db, actor, tableId, slug);
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
+  const { project } = await findVisibleTable(db, actor, tableId, WHOLE_TABLE, slug);
   if (!mayMaintainDecks(actor, project)) {
-    throw new HttpError(403, "Only the project's designers and site admins may restart a table.");
+    throw new DomainError("forbidden", "Only the project's designers and site admins may restart a table.");
   }
   await hub.replaceStart(tableId, () =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-      if (!row) throw new HttpError(404, NOT_FOUND);
-      if (!row.startSituation) throw new HttpError(409, NOT_STARTED);
+      if (!row) throw new DomainError("not-found", TABLE_NOT_FOUND);
+      if (!row.startSituation) throw new DomainError("conflict", NOT_STARTED);
       // Seat order stays: the same players keep the same colours in the same turn order.
       const start = freshStart(
         project,
@@ -138,10 +121,10 @@ export async function setBound(
   tableId: string,
   bound: boolean,
 ): Promise<void> {
-  const { project } = await tableWithProject(db, actor, tableId, slug);
+  const { project } = await findVisibleTable(db, actor, tableId, WHOLE_TABLE, slug);
   if (!mayMaintainDecks(actor, project)) {
-    throw new HttpError(
-      403,
+    throw new DomainError(
+      "forbidden",
       "Only the project's designers and site admins may bind a table to the component editor.",
     );
   }
@@ -198,14 +181,14 @@ export async function createDebugTable(
   tableId: string,
   stepText: string,
 ): Promise<string> {
-  if (!isSiteAdmin(actor)) throw new HttpError(403, "Only site admins may create a debug table.");
+  if (!isSiteAdmin(actor)) throw new DomainError("forbidden", "Only site admins may create a debug table.");
   const step = stepSchema.safeParse(stepText);
-  if (!step.success) throw new HttpError(400, firstIssue(step.error));
-  const { table: source, project } = await tableWithProject(db, actor, tableId);
+  if (!step.success) throw new DomainError("bad-request", firstIssue(step.error));
+  const { table: source, project } = await findVisibleTable(db, actor, tableId);
   const at = source.startSituation ? await hub.situationAt(tableId, step.data) : null;
-  if (!at) throw new HttpError(409, NOT_STARTED);
+  if (!at) throw new DomainError("conflict", NOT_STARTED);
   if (!at.situation) {
-    throw new HttpError(400, `The step must be a whole number from 0 to ${at.count}.`);
+    throw new DomainError("bad-request", `The step must be a whole number from 0 to ${at.count}.`);
   }
   const [created] = await db
     .insert(tables)

@@ -14,7 +14,7 @@ import type { Actor } from "../auth/permissions";
 import { type BotSettings, loadConfig } from "../config";
 import type { Db } from "../db/connect";
 import { type SeatRow, tables } from "../db/schema";
-import { firstIssue, HttpError } from "../http/errors";
+import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
 import { botName, tableBotKinds } from "./botKinds";
@@ -33,10 +33,10 @@ import type { TableRow } from "./tableInfo";
 
 function parseRequest(slug: string, body: unknown) {
   const parsed = seatBotRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
   const { color, kind } = parsed.data;
   if (!tableBotKinds(slug).some((k) => k.id === kind))
-    throw new HttpError(400, BOT_MESSAGES.unknownKind(kind));
+    throw new DomainError("bad-request", BOT_MESSAGES.unknownKind(kind));
   return { color, kind };
 }
 
@@ -53,13 +53,14 @@ export async function seatBot(
   const seated = await db.transaction(async (tx) => {
     // Row lock: a player joining this colour at the same moment cannot both get it (as joinTable).
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
-    if (row.creatorId !== actor.id) throw new HttpError(403, BOT_MESSAGES.onlyCreator);
-    if (row.status !== "open") throw new HttpError(409, BOT_MESSAGES.started);
-    if (!row.possibleColors.includes(color)) throw new HttpError(400, BOT_MESSAGES.noColor(color));
+    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    if (row.creatorId !== actor.id) throw new DomainError("forbidden", BOT_MESSAGES.onlyCreator);
+    if (row.status !== "open") throw new DomainError("conflict", BOT_MESSAGES.started);
+    if (!row.possibleColors.includes(color))
+      throw new DomainError("bad-request", BOT_MESSAGES.noColor(color));
     const taken = row.seats.find((s) => s.color === color);
     if (taken && (taken.userId !== null || taken.bot !== undefined))
-      throw new HttpError(409, BOT_MESSAGES.taken(color));
+      throw new DomainError("conflict", BOT_MESSAGES.taken(color));
     const seat: SeatRow = { color, userId: null, username: null, bot: kind };
     const seats = taken
       ? row.seats.map((s) => (s.color === color ? seat : s))
@@ -86,16 +87,16 @@ export async function removeBot(
   body: unknown,
 ): Promise<void> {
   const parsed = removeBotRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
   const { color } = parsed.data;
   const removed = await db.transaction(async (tx) => {
     // Row lock, as seatBot: the start or another change of this seat waits for this one.
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
-    if (row.creatorId !== actor.id) throw new HttpError(403, BOT_MESSAGES.onlyCreatorRemoves);
-    if (row.status !== "open") throw new HttpError(409, BOT_MESSAGES.removeStarted);
+    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    if (row.creatorId !== actor.id) throw new DomainError("forbidden", BOT_MESSAGES.onlyCreatorRemoves);
+    if (row.status !== "open") throw new DomainError("conflict", BOT_MESSAGES.removeStarted);
     const seat = row.seats.find((s) => s.color === color);
-    if (seat?.bot === undefined) throw new HttpError(409, BOT_MESSAGES.noBot(color));
+    if (seat?.bot === undefined) throw new DomainError("conflict", BOT_MESSAGES.noBot(color));
     const seats = choosesColors(row.tableMode)
       ? row.seats.map((s) => (s === seat ? { color, userId: null, username: null } : s))
       : row.seats.filter((s) => s !== seat);
@@ -124,14 +125,15 @@ export async function replaceWithBot(
   connected: (row: TableRow) => Promise<string[]>,
 ): Promise<TableRow> {
   const { color, kind } = parseRequest(project.slug, body);
-  if (!mayMaintainDecks(actor, project)) throw new HttpError(403, BOT_MESSAGES.onlyAdmin);
+  if (!mayMaintainDecks(actor, project)) throw new DomainError("forbidden", BOT_MESSAGES.onlyAdmin);
   const [row] = await db.select().from(tables).where(eq(tables.id, tableId));
-  if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
-  if (row.status !== "midgame") throw new HttpError(409, BOT_MESSAGES.notStarted);
+  if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+  if (row.status !== "midgame") throw new DomainError("conflict", BOT_MESSAGES.notStarted);
   const seat = row.seats.find((s) => s.color === color);
-  if (!seat?.username || seat.userId === null) throw new HttpError(409, BOT_MESSAGES.noPlayer(color));
+  if (!seat?.username || seat.userId === null)
+    throw new DomainError("conflict", BOT_MESSAGES.noPlayer(color));
   if ((await connected(row)).includes(seat.username))
-    throw new HttpError(409, BOT_MESSAGES.stillHere(seat.username));
+    throw new DomainError("conflict", BOT_MESSAGES.stillHere(seat.username));
   // Only if the seat is still that player's: the seats column moves tables.rev (migration 0008), so
   // every instance's cached table is read again before its next turn.
   return hub.replaceStart(tableId, async () => {
@@ -139,7 +141,7 @@ export async function replaceWithBot(
     const [fresh] = await db.select().from(tables).where(eq(tables.id, tableId));
     const now = fresh?.seats.find((s) => s.color === color);
     if (fresh?.status !== "midgame" || now?.userId !== seat.userId)
-      throw new HttpError(409, BOT_MESSAGES.noPlayer(color));
+      throw new DomainError("conflict", BOT_MESSAGES.noPlayer(color));
     const seats = fresh.seats.map((s) =>
       s.color === color ? { color, userId: null, username: null, bot: kind } : s,
     );

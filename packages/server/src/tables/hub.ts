@@ -27,7 +27,7 @@ import type { Actor } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { tables } from "../db/schema";
-import { isUniqueViolation } from "../http/errors";
+import { isUniqueViolation } from "../errors";
 import { TableCapsCheck } from "./caps";
 import {
   catchUp,

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { type Actor, isProjectAdmin } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tables } from "../db/schema";
-import { firstIssue, HttpError } from "../http/errors";
+import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import type { ProjectRow } from "../projects/load";
-import { tableWithProject } from "./admin";
 import { newInvitePwd } from "./ids";
 import { type LobbyNotifier, lobbyTableOf } from "./service";
+import { findVisibleTable } from "./visible";
 
 // Invite links of demo-invite tables (game-table.md sections 2 and 6): a link per seat carries that
 // seat's password; whoever opens it takes that seat, and only that one, if it has no user yet. The
@@ -40,15 +40,20 @@ function samePassword(given: string, stored: string | null): boolean {
  * one now.
  */
 export async function inviteLink(db: Db, actor: Actor, tableId: string, query: unknown): Promise<string> {
-  const { table, project } = await tableWithProject(db, actor, tableId);
+  const { table, project } = await findVisibleTable(db, actor, tableId);
   if (!isProjectAdmin(actor, project)) {
-    throw new HttpError(403, "Invite links are for site admins and the project's designers and mods.");
+    throw new DomainError(
+      "forbidden",
+      "Invite links are for site admins and the project's designers and mods.",
+    );
   }
-  if (table.tableMode !== DEMO_INVITE) throw new HttpError(409, "Only Demo Invite tables have invite links.");
+  if (table.tableMode !== DEMO_INVITE)
+    throw new DomainError("conflict", "Only Demo Invite tables have invite links.");
   const parsed = inviteLinkQuery.safeParse(query);
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
   const { color } = parsed.data;
-  if (!table.possibleColors.includes(color)) throw new HttpError(400, `This table has no colour '${color}'.`);
+  if (!table.possibleColors.includes(color))
+    throw new DomainError("bad-request", `This table has no colour '${color}'.`);
   let pwd = table.invitePwd;
   if (pwd === null) {
     // Only where still null: two first requests at once must not hand out two passwords.
@@ -79,25 +84,25 @@ export async function seatByInvite(
 ): Promise<void> {
   const joined = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row) throw new HttpError(404, "Table not found.");
+    if (!row) throw new DomainError("not-found", TABLE_NOT_FOUND);
     const secret = row.invitePwd;
-    if (secret === null) throw new HttpError(403, "Wrong invite password.");
+    if (secret === null) throw new DomainError("forbidden", "Wrong invite password.");
     if (!samePassword(pwd, seatPassword(secret, color))) {
       // A link for another seat of this table: say which, so its holder is not left guessing.
       const linkFor = row.seats.find((s) => samePassword(pwd, seatPassword(secret, s.color)));
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        "forbidden",
         linkFor
           ? `This invite link is for ${linkFor.color}: it cannot seat you as ${color}.`
           : "Wrong invite password.",
       );
     }
     const seat = row.seats.find((s) => s.color === color);
-    if (!seat) throw new HttpError(400, `This table has no colour '${color}'.`);
+    if (!seat) throw new DomainError("bad-request", `This table has no colour '${color}'.`);
     if (seat.userId === actor.id) return null;
-    if (seat.userId !== null) throw new HttpError(409, "This seat is already taken.");
+    if (seat.userId !== null) throw new DomainError("conflict", "This seat is already taken.");
     const own = row.seats.find((s) => s.userId === actor.id);
-    if (own) throw new HttpError(409, `You already play ${own.color} at this table.`);
+    if (own) throw new DomainError("conflict", `You already play ${own.color} at this table.`);
     const seats = row.seats.map((s) =>
       s.color === color ? { color, userId: actor.id, username: actor.username } : s,
     );

@@ -22,12 +22,13 @@ import {
 } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects, type SeatRow, tables, users } from "../db/schema";
-import { firstIssue, HttpError } from "../http/errors";
+import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { deckInfosOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { type TableRow, tableInfos } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
+import { findVisibleTable } from "./visible";
 
 // Table life in the lobby (platform-lobby-accounts.md sections 2-6): create, list, join, leave,
 // start, erase. Every function checks permission itself; routes only parse and answer.
@@ -106,7 +107,7 @@ async function tableOf(db: Db, project: ProjectRow, tableId: string): Promise<Ta
     .select()
     .from(tables)
     .where(and(eq(tables.id, tableId), eq(tables.projectSlug, project.slug)));
-  if (!row) throw new HttpError(404, "Table not found.");
+  if (!row) throw new DomainError("not-found", TABLE_NOT_FOUND);
   return row;
 }
 
@@ -118,25 +119,32 @@ export async function createTable(
   body: unknown,
 ): Promise<TableInfo> {
   const parsed = newTableRequestSchema.safeParse(body);
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
   const req = parsed.data;
   if (req.tableMode === "demo-invite" && !mayCreateDemoInvite(actor, project)) {
-    throw new HttpError(403, "Demo Invite tables are for admins, staff, designers and mods of this project.");
+    throw new DomainError(
+      "forbidden",
+      "Demo Invite tables are for admins, staff, designers and mods of this project.",
+    );
   }
   const privileged = seesHiddenOptions(actor, project);
   const options = resolveOptionValues(projectOptions(project), req.start_position.options, privileged);
-  if (!options.ok) throw new HttpError(400, options.message);
+  if (!options.ok) throw new DomainError("bad-request", options.message);
 
   const colors = possibleColors(project);
   let seats: SeatRow[] = [];
   if (choosesColors(req.tableMode)) {
     const chosen = req.start_position.playerColors ?? colors.slice(0, project.playerMin);
-    if (new Set(chosen).size !== chosen.length) throw new HttpError(400, "Each colour can be chosen once.");
+    if (new Set(chosen).size !== chosen.length)
+      throw new DomainError("bad-request", "Each colour can be chosen once.");
     if (chosen.length > Math.min(MAX_PLAYERS, colors.length)) {
-      throw new HttpError(400, `This game seats at most ${Math.min(MAX_PLAYERS, colors.length)} players.`);
+      throw new DomainError(
+        "bad-request",
+        `This game seats at most ${Math.min(MAX_PLAYERS, colors.length)} players.`,
+      );
     }
     const unknown = chosen.find((c) => !colors.includes(c));
-    if (unknown) throw new HttpError(400, `This game has no colour '${unknown}'.`);
+    if (unknown) throw new DomainError("bad-request", `This game has no colour '${unknown}'.`);
     seats = chosen.map((color) => ({ color, userId: null, username: null }));
   }
 
@@ -219,7 +227,7 @@ export function freshStart(
       ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
     });
   } catch (err) {
-    throw new HttpError(500, `Could not set up the game: ${(err as Error).message}`);
+    throw new DomainError("failed", `Could not set up the game: ${(err as Error).message}`);
   }
   return {
     situation,
@@ -266,7 +274,7 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
     })
     .where(and(eq(tables.id, row.id), eq(tables.status, "open")))
     .returning();
-  if (!started) throw new HttpError(409, "The table has already started.");
+  if (!started) throw new DomainError("conflict", "The table has already started.");
   return started;
 }
 
@@ -278,11 +286,12 @@ export async function startTable(
   tableId: string,
 ): Promise<TableRow> {
   const row = await tableOf(db, project, tableId);
-  if (row.status !== "open") throw new HttpError(409, "The table has already started.");
-  if (!mayStartTable(actor, row)) throw new HttpError(403, "Only the creator of the table may start it.");
+  if (row.status !== "open") throw new DomainError("conflict", "The table has already started.");
+  if (!mayStartTable(actor, row))
+    throw new DomainError("forbidden", "Only the creator of the table may start it.");
   if (!choosesColors(row.tableMode) && row.seats.length < project.playerMin) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "bad-request",
       `This game needs at least ${project.playerMin} player${project.playerMin === 1 ? "" : "s"}.`,
     );
   }
@@ -302,15 +311,17 @@ export async function joinTable(
   const joined = await db.transaction(async (tx) => {
     // Row lock: two players clicking the same colour at once cannot both get it.
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
-    if (row.status !== "open") throw new HttpError(409, "You can only join a table that has not started.");
-    if (!row.possibleColors.includes(color)) throw new HttpError(400, `This table has no colour '${color}'.`);
+    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    if (row.status !== "open")
+      throw new DomainError("conflict", "You can only join a table that has not started.");
+    if (!row.possibleColors.includes(color))
+      throw new DomainError("bad-request", `This table has no colour '${color}'.`);
     if (row.seats.some((s) => s.userId === actor.id))
-      throw new HttpError(409, "You already have a colour at this table.");
+      throw new DomainError("conflict", "You already have a colour at this table.");
     const taken = row.seats.find((s) => s.color === color);
     // A bot's seat (tables/bots.ts) is taken too.
     if (taken && (taken.userId !== null || taken.bot !== undefined))
-      throw new HttpError(409, `${color} is already taken.`);
+      throw new DomainError("conflict", `${color} is already taken.`);
     const seat = { color, userId: actor.id, username: actor.username };
     const seats = taken
       ? row.seats.map((s) => (s.color === color ? seat : s))
@@ -332,10 +343,11 @@ export async function leaveTable(
 ): Promise<void> {
   const left = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new HttpError(404, "Table not found.");
-    if (row.status !== "open") throw new HttpError(409, "You can only leave a table that has not started.");
+    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    if (row.status !== "open")
+      throw new DomainError("conflict", "You can only leave a table that has not started.");
     const mine = row.seats.find((s) => s.userId === actor.id);
-    if (!mine) throw new HttpError(409, "You have no colour at this table.");
+    if (!mine) throw new DomainError("conflict", "You have no colour at this table.");
     // A chosen (sandbox/demo) seat goes back to being a dummy; a competitive seat frees its colour.
     const seats = choosesColors(row.tableMode)
       ? row.seats.map((s) => (s === mine ? { color: s.color, userId: null, username: null } : s))
@@ -355,8 +367,8 @@ export async function eraseTable(
 ): Promise<void> {
   const row = await tableOf(db, project, tableId);
   if (!mayDeleteTable(actor, row)) {
-    throw new HttpError(
-      403,
+    throw new DomainError(
+      "forbidden",
       row.status === "ended" ? "Ended tables cannot be deleted." : "Only the creator may delete this table.",
     );
   }
@@ -479,12 +491,7 @@ export async function countOpenTables(db: Db, actor: Actor, project: ProjectRow)
  * may not open answer alike.
  */
 export async function tableTile(db: Db, actor: Actor, tableId: string): Promise<TableInfo> {
-  const [row] = await db
-    .select({ table: tables, project: projects })
-    .from(tables)
-    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
-    .where(eq(tables.id, tableId));
-  if (!row || !mayViewProject(actor, row.project)) throw new HttpError(404, "Table not found.");
+  const row = await findVisibleTable(db, actor, tableId);
   const [tile] = await tableInfos(db, row.project, [row.table], seesHiddenOptions(actor, row.project));
   return tile!;
 }

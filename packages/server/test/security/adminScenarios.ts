@@ -1,5 +1,5 @@
-import { buildPsd } from "../../src/decks/psdFixture";
-import { buildWorkbook } from "../../src/decks/xlsxFixture";
+import { buildPsd } from "../fixtures/psdFixture";
+import { buildWorkbook } from "../fixtures/xlsxFixture";
 import {
   all,
   get,

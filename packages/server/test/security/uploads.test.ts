@@ -1,9 +1,9 @@
 import { createDeflateRaw } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_PSD } from "../../src/decks/psd";
-import { buildPsd } from "../../src/decks/psdFixture";
 import { NOT_XLSX } from "../../src/decks/xlsx";
-import { buildWorkbook } from "../../src/decks/xlsxFixture";
+import { buildPsd } from "../fixtures/psdFixture";
+import { buildWorkbook } from "../fixtures/xlsxFixture";
 import type { Client } from "../harness";
 import { GAME, member, png, postForm, type SecurityServer, startSecurityServer } from "./world";
 

@@ -5,10 +5,10 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider, useRouteError } from "react-router";
-import { useCurrentUser } from "./auth";
+import { WaitState } from "../lib/WaitState";
+import { useCurrentUser } from "../services/auth";
 import { LoggedInShell, LoggedOutShell } from "./Shell";
 import { theme } from "./theme";
-import { WaitState } from "./WaitState";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },

@@ -5,11 +5,11 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, Suspense } from "react";
-import type { CurrentUser } from "./auth";
+import { WaitState } from "../lib/WaitState";
+import type { CurrentUser } from "../services/auth";
+import { SocketProvider, useSocket } from "../services/socket";
 import { LoggedInRoutes, LoggedOutRoutes } from "./routes";
-import { SocketProvider, useSocket } from "./socket";
 import { TopBar } from "./TopBar";
-import { WaitState } from "./WaitState";
 
 const CONNECTING = "Please wait, connecting websocket";
 

@@ -5,7 +5,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { Link, useNavigate } from "react-router";
 import { isSiteAdmin } from "../lib/roles";
-import { type CurrentUser, useLogOut } from "./auth";
+import { type CurrentUser, useLogOut } from "../services/auth";
 import { Logo } from "./Logo";
 import { SmallScreenMenu } from "./SmallScreenMenu";
 

@@ -3,8 +3,9 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { type AdminInfo, archiveTables, deleteTables } from "./api";
-import { ConfirmDialog, StatusText, useStatus } from "./parts";
+import { StatusText, useStatus } from "./parts";
 
 /**
  * Archive: every table of the project that has not ended is ended (its moves, chat and feedback stay).

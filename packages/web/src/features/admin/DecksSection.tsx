@@ -27,10 +27,11 @@ import {
 } from "@tt/protocol";
 import { useMemo, useState } from "react";
 import { api, failureText } from "../../lib/api";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
+import { CardViewer, PrintControls, useDeckFonts } from "../../lib/cards";
 import { upload } from "../../lib/upload";
-import { CardViewer, PrintControls, useDeckFonts } from "../cards";
 import { type DecksInfo, deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
-import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
+import { StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
 /** Opens the external spreadsheet by its id (section 2), at the sheet host the server is set up with. */
 export const sheetLink = (template: string, sheetId: string) =>

@@ -8,8 +8,9 @@ import { STATUS } from "@tt/protocol";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { api, failureText } from "../../lib/api";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { paths } from "./decksApi";
-import { ConfirmDialog, StatusText, useStatus } from "./parts";
+import { StatusText, useStatus } from "./parts";
 
 export function GameImplementationSection({ slug, mayEdit }: { slug: string; mayEdit: boolean }) {
   const status = useStatus();

@@ -10,6 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { STATUS } from "@tt/protocol";
 import { useId, useState } from "react";
 import { failureText } from "../../lib/api";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { upload } from "../../lib/upload";
 import {
   ASSET_ACCEPT,
@@ -23,7 +24,7 @@ import {
   previewUrl,
   useGlobalAssets,
 } from "./globalAssetsApi";
-import { ConfirmDialog, StatusText, UploadButton, UploadProgress, useStatus } from "./parts";
+import { StatusText, UploadButton, UploadProgress, useStatus } from "./parts";
 
 /**
  * Global assets (admin-decks-editor.md sections 2, 4, 7): images every table of the project can show.

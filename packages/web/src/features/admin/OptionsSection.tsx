@@ -14,6 +14,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { type AdminInfo, updateOption } from "./api";
 import {
   addValue,
@@ -32,7 +33,7 @@ import {
   sortedValueKeys,
   toDefinition,
 } from "./optionsEditor";
-import { ConfirmDialog, StatusText, useStatus } from "./parts";
+import { StatusText, useStatus } from "./parts";
 
 /** The project options editor: one card per option, each saved on its own with POST /api/update-option. */
 export function OptionsSection({ info }: { info: AdminInfo }) {

@@ -1,11 +1,6 @@
-// Small building blocks of the admin page: a titled section, a status line, a confirmation dialog and
-// the file-upload button with its progress bar.
+// Small building blocks of the admin page: a titled section, a status line and the file-upload button
+// with its progress bar (the confirmation dialog is lib/ConfirmDialog.tsx, shared with the editor).
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -69,44 +64,6 @@ export function StatusText({ status }: { status: Status }) {
     >
       {status?.text ?? ""}
     </Typography>
-  );
-}
-
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  onConfirm(): void;
-  onClose(): void;
-}) {
-  return (
-    <Dialog open={open} onClose={onClose}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={() => {
-            onClose();
-            onConfirm();
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 

@@ -8,9 +8,9 @@ import Typography from "@mui/material/Typography";
 import type { LoginResponse } from "@tt/protocol";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useSignedIn } from "../../app/auth";
 import { api, failureText } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useSignedIn } from "../../services/auth";
 
 /** Set by the register page after success, so the gate can say so and prefill the name. */
 export interface LoginGateState {

@@ -13,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { Json } from "@tt/engine";
 import { useCallback, useState } from "react";
-import { ConfirmDialog } from "../admin/parts";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import {
   type AreaDraft,
   type Areas,

@@ -8,7 +8,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
-import { ConfirmDialog } from "../admin/parts";
+import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { MESSAGES } from "./model/messages";
 import { mayDelete, mayRename, pieceNameHint, pieceNameProblem, type Tree } from "./model/tree";
 

@@ -8,7 +8,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { EDITED_GAME_MARK, EDITED_GAME_NOTICE, type GameOptionDto } from "@tt/protocol";
 import { Link as RouterLink } from "react-router";
-import { ColorDot } from "../lobby/ColorDot";
+import { ColorDot } from "../../lib/ColorDot";
 import type { FeedbackRow } from "./api";
 import { answerKeys, type ColumnChoice, cellText } from "./columns";
 import { NoteCell } from "./NoteCell";

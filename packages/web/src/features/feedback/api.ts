@@ -1,9 +1,13 @@
 // Feedback calls (platform-lobby-accounts.md section 7): the project's options and permissions, the
 // paged results, and saving a reader's note on someone's row.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FeedbackResultPage, FeedbackRow, ProjectDetail } from "@tt/protocol";
+import {
+  type FeedbackResultPage,
+  type FeedbackRow,
+  PROJECT_DETAIL_FAILURE,
+  type ProjectDetail,
+} from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
-import { DETAIL_FAILURE } from "../lobby/api";
 import { type FeedbackQuery, feedbackResultPath } from "./feedbackQuery";
 
 export type { FeedbackResultPage, FeedbackRow };
@@ -25,7 +29,7 @@ export function useFeedbackProject(slug: string) {
     queryFn: async () => {
       const result = await api<ProjectDetail>(`/api/projects/get-project-detail/${enc(slug)}?status=none`);
       if (result.status === 0) throw new Error(failureText(result));
-      if (!result.ok || !result.json) throw new Error(DETAIL_FAILURE);
+      if (!result.ok || !result.json) throw new Error(PROJECT_DETAIL_FAILURE);
       return result.json;
     },
     retry: false,

@@ -2,11 +2,11 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { STORAGE_KEYS } from "@tt/protocol";
-import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { NotificationOptIn } from "../notifications/NotificationOptIn";
-import { useProjectList } from "../projects/useProjectList";
+import { WaitState } from "../../lib/WaitState";
+import { NotificationOptIn } from "../notifications";
+import { useProjectList } from "../projects";
 import { ProjectTile } from "./ProjectTile";
 import { Welcome } from "./Welcome";
 

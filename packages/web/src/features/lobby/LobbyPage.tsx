@@ -5,14 +5,20 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ProjectDetail, STORAGE_KEYS, type TableInfo, type TableListStatus } from "@tt/protocol";
+import {
+  PROJECT_DETAIL_FAILURE,
+  type ProjectDetail,
+  STORAGE_KEYS,
+  type TableInfo,
+  type TableListStatus,
+} from "@tt/protocol";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { useCurrentUser } from "../../app/auth";
-import { WaitState } from "../../app/WaitState";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { DETAIL_FAILURE, enterLobby, leaveLobby, lobbyCache, lobbyKeys, useProjectDetail } from "./api";
+import { WaitState } from "../../lib/WaitState";
+import { useCurrentUser } from "../../services/auth";
+import { enterLobby, leaveLobby, lobbyCache, lobbyKeys, useProjectDetail } from "./api";
 import { JoinPanel } from "./JoinPanel";
 import { NewTablePanel } from "./NewTablePanel";
 import { ProjectHeader } from "./ProjectHeader";
@@ -36,7 +42,7 @@ export default function LobbyPage() {
   if (!detail.data) {
     return (
       <Alert severity="error" role="alert">
-        {detail.error?.message ?? DETAIL_FAILURE}
+        {detail.error?.message ?? PROJECT_DETAIL_FAILURE}
       </Alert>
     );
   }

@@ -28,9 +28,9 @@ import {
   type TableInfo,
 } from "@tt/protocol";
 import { type FormEvent, useId, useState } from "react";
+import { ColorDot } from "../../lib/ColorDot";
 import { local } from "../../lib/storage";
 import { useCreateTable } from "./api";
-import { ColorDot } from "./ColorDot";
 import {
   encodeOptionValue,
   initialColors,

@@ -4,11 +4,12 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { PROJECT_DETAIL_FAILURE } from "@tt/protocol";
 import DOMPurify from "dompurify";
 import { useParams } from "react-router";
-import { WaitState } from "../../app/WaitState";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { DETAIL_FAILURE, useProjectDetail } from "./api";
+import { WaitState } from "../../lib/WaitState";
+import { useProjectDetail } from "./api";
 
 export default function RulesPage() {
   const { projectSlug = "" } = useParams();
@@ -18,7 +19,7 @@ export default function RulesPage() {
   if (!detail.data) {
     return (
       <Alert severity="error" role="alert">
-        {detail.error?.message ?? DETAIL_FAILURE}
+        {detail.error?.message ?? PROJECT_DETAIL_FAILURE}
       </Alert>
     );
   }

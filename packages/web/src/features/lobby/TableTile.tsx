@@ -15,8 +15,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { EDITED_GAME_LABEL, TABLE_MODES, type TableInfo } from "@tt/protocol";
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ColorDot } from "../../lib/ColorDot";
 import { lobbyCache, useTableAction } from "./api";
-import { ColorDot } from "./ColorDot";
 import { CopyTableLink } from "./CopyTableLink";
 import {
   ACTION_LABELS,

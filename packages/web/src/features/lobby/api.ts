@@ -7,9 +7,15 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { NewTableRequest, ProjectDetail, TableInfo, TableListStatus } from "@tt/protocol";
-import { tabSessionId } from "../../app/socket";
+import {
+  type NewTableRequest,
+  PROJECT_DETAIL_FAILURE,
+  type ProjectDetail,
+  type TableInfo,
+  type TableListStatus,
+} from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
+import { tabSessionId } from "../../services/socket";
 import {
   findTable,
   insertTable,
@@ -31,9 +37,6 @@ export const lobbyKeys = {
   list: (slug: string, status: TableListStatus) => ["lobby", slug, "tables", status] as const,
 };
 
-/** The detail call's answer on failure: the spec's one text (404 and friends), or the network error. */
-export const DETAIL_FAILURE = "Project data not found (not authorized?)";
-
 // Joining and leaving the lobby room run one after the other, so a quick leave-and-return (React's
 // StrictMode remount, a fast back button) cannot reach the server in the wrong order.
 let membership: Promise<unknown> = Promise.resolve();
@@ -52,7 +55,7 @@ async function fetchDetail(slug: string): Promise<ProjectDetail> {
   );
   if (!result.ok || !result.json) {
     if (result.status === 0) throw new Error(failureText(result));
-    throw new Error(DETAIL_FAILURE);
+    throw new Error(PROJECT_DETAIL_FAILURE);
   }
   return result.json;
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { TableInfo } from "@tt/protocol";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSocket, useSocketEvent } from "../../app/socket";
+import { useSocket, useSocketEvent } from "../../services/socket";
 import { fetchTableTile, lobbyCache, lobbyKeys } from "./api";
 import { type StartedNotice, startedNotice } from "./startedNotice";
 import { parsePlayerEvent, seatJoined, seatLeft, type Viewer } from "./tableLists";

@@ -2,9 +2,7 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useEffect } from "react";
-import { TableTile } from "../lobby/TableTile";
-import type { Viewer } from "../lobby/tableLists";
-import { allTables } from "../lobby/tableLists";
+import { allTables, TableTile, type Viewer } from "../lobby";
 import { useFinishedTables } from "./api";
 import { shouldLoadMore } from "./infiniteScroll";
 

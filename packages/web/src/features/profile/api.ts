@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AwardBadgeRequest, Badge, RemoveBadgeRequest, TableInfo } from "@tt/protocol";
 import { api, failureText, NETWORK_ERROR } from "../../lib/api";
-import { nextSkip, toPage } from "../lobby/tableLists";
+import { nextSkip, toPage } from "../lobby";
 import { statusText } from "./profileLogic";
 
 export interface GameStat {

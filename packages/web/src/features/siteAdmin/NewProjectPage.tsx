@@ -16,10 +16,10 @@ import {
 } from "@tt/protocol";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { useCurrentUser } from "../../app/auth";
 import { api, failureText } from "../../lib/api";
 import { isSiteAdmin } from "../../lib/roles";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useCurrentUser } from "../../services/auth";
 
 async function createProject(body: CreateProjectRequest): Promise<ProjectListEntry> {
   const result = await api<ProjectListEntry>("/api/projects/create", { method: "POST", body });

@@ -8,7 +8,7 @@ import Stack from "@mui/material/Stack";
 import { activeState, FULL_VIEW, undoDisabled } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { type Dispatch, useCallback, useRef } from "react";
-import { useCurrentUser } from "../../app/auth";
+import { useCurrentUser } from "../../services/auth";
 import { Background } from "./Background";
 import { ContainerContents } from "./ContainerContents";
 import { EditTools } from "./EditTools";

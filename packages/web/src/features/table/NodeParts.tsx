@@ -5,7 +5,7 @@
 import Box from "@mui/material/Box";
 import type { MouseEvent } from "react";
 import { createPortal } from "react-dom";
-import { CardFace, CardMessage } from "../cards/CardFace";
+import { CardFace, CardMessage } from "../../lib/cards/CardFace";
 import type { ComponentView } from "./componentView";
 import { assetUrl, HOVER_ZOOM } from "./layout";
 

@@ -9,9 +9,8 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useCurrentUser } from "../../app/auth";
-import { useTableTile } from "../lobby/api";
-import { freeColors } from "../lobby/tableLists";
+import { useCurrentUser } from "../../services/auth";
+import { freeColors, useTableTile } from "../lobby";
 import { botChoices, removeBot, seatBot } from "./botApi";
 
 export function SeatBots({ tableId, slug }: { tableId: string; slug: string }) {

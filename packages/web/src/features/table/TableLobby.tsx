@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { PLAYER_COLOURS } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
-import { TableLobbyTile } from "../lobby/TableLobbyTile";
+import { TableLobbyTile } from "../lobby";
 import { Background } from "./Background";
 import { colourHex } from "./layout";
 import { AlertPopup, ChatPanel } from "./Panels";

@@ -10,9 +10,9 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
-import { useSocketEvent } from "../../app/socket";
-import { WaitState } from "../../app/WaitState";
 import { pageTitle, tablePageTitle } from "../../lib/title";
+import { WaitState } from "../../lib/WaitState";
+import { useSocketEvent } from "../../services/socket";
 import { asEnded, closeTable, endedLog, type TableLoad, tableQueryKey, useTableLoad } from "./api";
 import { TableView } from "./TableView";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TableLoadResponse, TableLogResponse } from "@tt/protocol";
-import { tabSessionId } from "../../app/socket";
 import { api, failureText } from "../../lib/api";
+import { tabSessionId } from "../../services/socket";
 
 export type TableLoad = { ok: true; table: TableLoadResponse } | { ok: false; reason: string };
 

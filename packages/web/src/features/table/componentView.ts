@@ -16,7 +16,7 @@ import {
   type Visibility,
   visibilityFor,
 } from "@tt/engine";
-import { tableCardFace } from "../cards/tableCard";
+import { tableCardFace } from "../../lib/cards/tableCard";
 import type { BoardEnv } from "./boardEnv";
 import { type Placed, placeChildren, positionSlots, type Slot } from "./layout";
 

@@ -4,8 +4,8 @@
 
 import type { TableLoadResponse } from "@tt/protocol";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useCurrentUser } from "../../app/auth";
-import { useSocket, useSocketEvent } from "../../app/socket";
+import { useCurrentUser } from "../../services/auth";
+import { useSocket, useSocketEvent } from "../../services/socket";
 import { presenceAfter, type SeatPresence, seatPresence } from "./presence";
 
 export function useTablePresence(load: TableLoadResponse) {

@@ -3,8 +3,8 @@
 
 import type { ChatMessage, PingMessage } from "@tt/protocol";
 import { useCallback, useRef, useState } from "react";
-import { useCurrentUser } from "../../app/auth";
-import { useSocket, useSocketEvent } from "../../app/socket";
+import { useCurrentUser } from "../../services/auth";
+import { useSocket, useSocketEvent } from "../../services/socket";
 import { play } from "./sounds";
 import { chatToSend, PING_MS } from "./statusBar";
 

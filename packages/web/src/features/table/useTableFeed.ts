@@ -5,7 +5,7 @@
 import { createViewerLog, FULL_VIEW, headerOf, lastSeq, type MoveStep, type Renames } from "@tt/engine";
 import type { TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import { useSocket, useSocketEvent } from "../../app/socket";
+import { useSocket, useSocketEvent } from "../../services/socket";
 import { replay } from "./eventLog";
 import { receiveEvents, receiveReject, resynced, type TableModel } from "./reconcile";
 import { type AlertMessage, refusalAlert, systemError } from "./statusBar";

@@ -16,8 +16,8 @@ import {
 import { piecesOf, registry } from "@tt/games";
 import type { TableLoadResponse } from "@tt/protocol";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { useSocket } from "../../app/socket";
 import { randomId } from "../../lib/randomId";
+import { useSocket } from "../../services/socket";
 import { displayedSituation, expectedMoveId, startPending, type TableModel } from "./reconcile";
 import {
   type AlertMessage,

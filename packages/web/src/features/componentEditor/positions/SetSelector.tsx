@@ -7,7 +7,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
-import { ConfirmDialog } from "../../admin/parts";
+import { ConfirmDialog } from "../../../lib/ConfirmDialog";
 import { MESSAGES } from "../model/messages";
 import { addSet, type Positions, removeSet, renameSet, setNames } from "../model/positions";
 import { ErrorText, useTimedMessage } from "../parts";
