@@ -58,6 +58,42 @@ export interface BalanceRunInfo {
   error: string | null;
 }
 
+/**
+ * A game version people played: the project's components version its tables started on. The report
+ * over played games reads the ended tables of one version.
+ */
+export interface PlayedVersion {
+  version: number;
+  /** Tables of this version that ended. */
+  ended: number;
+  /** New tables start on this version. */
+  current: boolean;
+}
+
+/** A played version in a path: the components version, a whole number. */
+export const playedVersionSchema = z.coerce.number().int().min(0).max(2_147_483_647);
+
+/**
+ * Why an ended table is left out of the report over played games: its result was edited by hand, it
+ * was free play (sandbox and debug modes let anyone move any colour), bots held every seat, its log
+ * does not end the game (it was ended otherwise), or its log does not fold.
+ */
+export const PLAYED_SKIP_REASONS = ["edited", "free play", "bots only", "unfinished", "unreadable"] as const;
+export type PlayedSkipReason = (typeof PLAYED_SKIP_REASONS)[number];
+
+/** The report over played games, without the report itself (the games package's BalanceReport). */
+export interface PlayedReportInfo {
+  version: number;
+  /** Tables read into the report. */
+  counted: number;
+  skipped: Record<PlayedSkipReason, number>;
+  /** More tables ended on this version than a report reads: it covers the newest of them. */
+  limited: boolean;
+}
+
+/** Ended tables a report over played games reads at most: the newest. */
+export const PLAYED_MAX_TABLES = 2000;
+
 /** GET /api/projects/{slug}/balance: what the run form offers, and the project's runs, newest first. */
 export interface BalanceLab {
   /** False for a project without a shipped rule module: bots cannot play it. */
@@ -66,6 +102,8 @@ export interface BalanceLab {
   players: { min: number; max: number };
   bots: { id: string; name: string }[];
   runs: BalanceRunInfo[];
+  /** The versions with ended tables, newest first, for the report over played games. */
+  playedVersions: PlayedVersion[];
 }
 
 /** The refusals a designer reads. */
@@ -76,4 +114,6 @@ export const BALANCE_MESSAGES = {
   badBot: "Choose a bot this game offers for every seat.",
   badPlayers: "A player count is outside what this game allows.",
   notFound: "Balance run not found.",
+  playedNotFound: "No table of this project ended on that version.",
+  busy: "The server is busy with other reports: try again in a minute.",
 } as const;

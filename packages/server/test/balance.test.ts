@@ -1,8 +1,10 @@
-import type { BalanceReport } from "@tt/games";
+import { type BalanceReport, balanceReport, playRunGame, shippedGame } from "@tt/games";
 import { BALANCE_MESSAGES, type BalanceLab, type BalanceRunInfo } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "../src/db/schema";
+import { LocalChunkQueue } from "../src/balance/queue";
+import { BalanceRunner, planOf, STALE_MS } from "../src/balance/runner";
+import { balanceGames, balanceRuns, projects } from "../src/db/schema";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
 
@@ -56,7 +58,7 @@ describe("balance runs", () => {
     expect(lab.runs).toEqual([]);
   });
 
-  it("plays 200 Night Market games in a worker, with progress, and reports on them", {
+  it("plays 200 Night Market games in the balance process, with progress, and reports on them", {
     timeout: 300_000,
   }, async () => {
     const run = await start(as.designer, RUN);
@@ -140,5 +142,47 @@ describe("balance runs", () => {
     // A new run may start now.
     const next = await start(as.designer, { ...RUN, games: 3 });
     expect((await finished(as.designer, next.id)).run.status).toBe("done");
+  });
+});
+
+describe("a run whose instance stopped", () => {
+  it("is taken up by the next instance: its missing games played, its report whole", {
+    timeout: 300_000,
+  }, async () => {
+    const game = shippedGame(SLUG)!;
+    const request = { playerCounts: [2], bots: ["random"], options: {}, games: 30, seed: 11 };
+    const plan = planOf(request, 30);
+    const rows = Array.from({ length: 30 }, (_, i) => playRunGame(game, plan, i));
+    // The run as a stopped instance left it: games 0-9 and 20-24 written, nothing queued anywhere (the
+    // in-process queue went with the process), no progress for longer than STALE_MS.
+    const { db } = server.database;
+    const [run] = await db
+      .insert(balanceRuns)
+      .values({
+        projectSlug: SLUG,
+        version: "0.3",
+        request,
+        games: 30,
+        gamesDone: 15,
+        createdBy: "designer",
+        updatedAt: new Date(Date.now() - STALE_MS - 1000),
+      })
+      .returning();
+    const kept = [...rows.slice(0, 10), ...rows.slice(20, 25)];
+    await db.insert(balanceGames).values(
+      kept.map((row) => ({
+        runId: run!.id,
+        game: row.game,
+        row: row as unknown as Record<string, unknown>,
+      })),
+    );
+    const errors: unknown[] = [];
+    const next = new BalanceRunner(db, { error: (obj) => errors.push(obj) }, new LocalChunkQueue());
+    next.begin();
+    const { run: info, report } = await finished(as.designer, run!.id);
+    await next.close();
+    expect(info).toMatchObject({ status: "done", gamesDone: 30 });
+    expect(report).toEqual(balanceReport(rows, game.content.overviewStats ?? []));
+    expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { GameRow } from "./report";
 
 /**
  * One line per game, for a spreadsheet. Seats are named by position (seat_1 plays first), so runs at
- * several player counts share the columns. Text cells that a spreadsheet would read as a formula
+ * several player counts share the columns; games people played also name their table. Text cells that a spreadsheet would read as a formula
  * (= + - @ at the start: option values are the designer's text) are prefixed with a quote.
  */
 
@@ -14,8 +14,11 @@ function cell(value: string | number): string {
 
 export function rowsToCsv(rows: readonly GameRow[]): string {
   const seats = Math.max(0, ...rows.map((r) => r.seats.length));
+  // Games people played name their table; self-played games have none.
+  const played = rows.some((r) => r.table !== undefined);
   const header = [
     "game",
+    ...(played ? ["table"] : []),
     "seed",
     "players",
     "stop",
@@ -32,6 +35,7 @@ export function rowsToCsv(rows: readonly GameRow[]): string {
   for (const r of rows) {
     const line: (string | number)[] = [
       r.game,
+      ...(played ? [r.table ?? ""] : []),
       r.seed,
       r.seats.length,
       r.stop,

@@ -1,5 +1,6 @@
 export { compareReports, type ReportComparison, type SeatComparison } from "./compare";
 export { rowsToCsv } from "./csv";
+export { EMPTY_SEAT, PERSON, type PlayedTable, playedGameRow, type UnreadReason } from "./human";
 export {
   type BalanceReport,
   balanceReport,

@@ -91,6 +91,41 @@ describe("balanceReport", () => {
     expect(report.globalStats).toMatchObject([{ name: "bells", displayName: "bells", mean: 1, count: 1 }]);
   });
 
+  it("does not depend on the key order of stored rows (jsonb reorders keys)", () => {
+    const reversed = (o: object) => Object.fromEntries(Object.entries(o).reverse());
+    const rows = ROWS.map((r) => ({
+      ...r,
+      options: { b: r.game % 2, a: r.game % 3 },
+      stats: {
+        global: { zeta: 1, alpha: 2 },
+        players: Object.fromEntries(r.seats.map((c) => [c, { sales: 1, bells: r.game }])),
+        objects: { tea: { sold: 1, price: 2 }, jade: { sold: 3 } },
+      },
+    }));
+    const shuffled = rows.map((r) => ({
+      ...r,
+      options: reversed(r.options),
+      stats: {
+        global: reversed(r.stats.global),
+        players: reversed(
+          Object.fromEntries(Object.entries(r.stats.players).map(([c, v]) => [c, reversed(v)])),
+        ),
+        objects: reversed(
+          Object.fromEntries(Object.entries(r.stats.objects).map(([id, v]) => [id, reversed(v)])),
+        ),
+      },
+    }));
+    const declared = [{ name: "sales", displayName: "Sales" }];
+    expect(balanceReport(shuffled, declared)).toEqual(balanceReport(rows, declared));
+    // Declared stats first, as the game lists them; then by name.
+    expect(balanceReport(rows, declared).playerStats.map((s) => s.name)).toEqual(["sales", "bells"]);
+    expect(balanceReport(rows).objectStats.map((s) => `${s.id}.${s.name}`)).toEqual([
+      "jade.sold",
+      "tea.price",
+      "tea.sold",
+    ]);
+  });
+
   it("shows the first player's win rate with and without each option value that varied", () => {
     const rows = [
       row({ game: 0, seats: ["red", "blue"], winners: ["red"], options: { prices: "fixed" }, rounds: 4 }),

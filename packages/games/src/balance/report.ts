@@ -14,6 +14,8 @@ export interface GameRow {
   /** Position in the run, from 0. */
   game: number;
   seed: number;
+  /** The table a person's game was played at (a report over played tables); absent for self-play. */
+  table?: string;
   /** Colours in seat order: the first played first. */
   seats: string[];
   /** Bot kind per colour. */
@@ -156,12 +158,19 @@ function summary(name: string, values: number[], names: Map<string, string>): St
 const mean = (values: number[]) =>
   values.length === 0 ? 0 : values.reduce((a, v) => a + v, 0) / values.length;
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export function balanceReport(
   rows: readonly GameRow[],
   /** The stats the game declares (RuleModule.stats), for their display names. */
   declared: readonly { name: string; displayName: string }[] = [],
 ): BalanceReport {
   const names = new Map(declared.map((s) => [s.name, s.displayName]));
+  // Stats and options in a fixed order (the declared stats first, as the game lists them, then by
+  // name): stored rows come back with their keys reordered (jsonb), and the report must not change.
+  const rank = new Map(declared.map((s, i) => [s.name, i]));
+  const statOrder = (a: { name: string }, b: { name: string }) =>
+    (rank.get(a.name) ?? rank.size) - (rank.get(b.name) ?? rank.size) || compareText(a.name, b.name);
   const stops = { ended: 0, "max turns": 0, stuck: 0 };
   let refused = 0;
   const colours = new Map<string, { wins: number; games: number }>();
@@ -230,16 +239,22 @@ export function balanceReport(
     byPlayerCount,
     byColour: [...colours.entries()].map(([colour, t]) => ({ colour, ...proportion(t.wins, t.games) })),
     byBot: [...bots.entries()].map(([bot, t]) => ({ bot, ...proportion(t.wins, t.games) })),
-    playerStats: [...playerValues.entries()].map(([name, s]) => ({
-      ...summary(name, s.all, names),
-      winnersMean: mean(s.winners),
-      othersMean: mean(s.others),
-    })),
-    globalStats: [...globalValues.entries()].map(([name, values]) => summary(name, values, names)),
-    objectStats: [...objectValues.entries()].map(([key, values]) => {
-      const [id, name] = JSON.parse(key) as [string, string];
-      return { id, ...summary(name, values, names) };
-    }),
+    playerStats: [...playerValues.entries()]
+      .map(([name, s]) => ({
+        ...summary(name, s.all, names),
+        winnersMean: mean(s.winners),
+        othersMean: mean(s.others),
+      }))
+      .sort(statOrder),
+    globalStats: [...globalValues.entries()]
+      .map(([name, values]) => summary(name, values, names))
+      .sort(statOrder),
+    objectStats: [...objectValues.entries()]
+      .map(([key, values]) => {
+        const [id, name] = JSON.parse(key) as [string, string];
+        return { id, ...summary(name, values, names) };
+      })
+      .sort((a, b) => compareText(a.id, b.id) || statOrder(a, b)),
     options: optionEffects(rows),
   };
 }
@@ -250,7 +265,7 @@ function optionEffects(rows: readonly GameRow[]): OptionEffect[] {
     for (const [k, v] of Object.entries(row.options))
       values.set(k, (values.get(k) ?? new Set<string>()).add(JSON.stringify(v)));
   const out: OptionEffect[] = [];
-  for (const [option, seen] of values) {
+  for (const [option, seen] of [...values].sort(([a], [b]) => compareText(a, b))) {
     if (seen.size < 2) continue;
     for (const value of [...seen].sort()) {
       const has = (r: GameRow) => option in r.options && JSON.stringify(r.options[option]) === value;

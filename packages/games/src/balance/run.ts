@@ -1,4 +1,4 @@
-import { type JsonObject, PLAYER_COLOUR_NAMES } from "@tt/engine";
+import { type JsonObject, PLAYER_COLOR_NAMES } from "@tt/engine";
 import { playShippedGame } from "../bots";
 import type { ShippedGame } from "../content";
 import { type GameRow, gameRow } from "./report";
@@ -38,10 +38,7 @@ export function gameSeed(seed: number, game: number): number {
 export function gameSetup(plan: RunPlan, game: number) {
   const players = plan.playerCounts[game % plan.playerCounts.length] ?? 2;
   // Colours turn with the game index, so a colour's win rate is not its seat's win rate again.
-  const seats = Array.from(
-    { length: players },
-    (_, i) => PLAYER_COLOUR_NAMES[(i + game) % players] as string,
-  );
+  const seats = Array.from({ length: players }, (_, i) => PLAYER_COLOR_NAMES[(i + game) % players] as string);
   const bots = Object.fromEntries(seats.map((c, i) => [c, plan.bots[i] ?? "random"]));
   const variants = plan.variants ?? [];
   const variant =

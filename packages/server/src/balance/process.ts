@@ -1,6 +1,6 @@
-import { serve } from "../work/serve";
+import { serveInProcess } from "./childServe";
 import { balanceJobs } from "./jobs";
 
-// The module the balance worker runs (runner.ts names it; work/boot.mjs loads it through tsx). serve()
-// lowers the thread's priority, so live tables come first on a busy machine.
-serve(balanceJobs);
+// The module the balance process serves (pool.ts names it; child.mjs loads it through tsx, after it
+// has lowered the priority of every thread of the process).
+serveInProcess(balanceJobs);

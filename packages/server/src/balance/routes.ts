@@ -1,10 +1,12 @@
-import { botKinds, type GameRow, rowsToCsv, shippedGame } from "@tt/games";
+import { type BalanceReport, botKinds, type GameRow, rowsToCsv, shippedGame } from "@tt/games";
 import {
   BALANCE_MESSAGES,
   type BalanceLab,
   type BalanceRunInfo,
   type BalanceStatus,
   balanceRunRequestSchema,
+  type PlayedReportInfo,
+  playedVersionSchema,
 } from "@tt/protocol";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,15 +18,21 @@ import { firstIssue, HttpError, isUniqueViolation } from "../http/errors";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
-import { BalanceRunner, planOf } from "./runner";
+import { playedGames, playedVersions } from "./played";
+import { balancePool } from "./pool";
+import { type ChunkQueue, LocalChunkQueue } from "./queue";
+import { RedisChunkQueue } from "./redisQueue";
+import { BalanceRunner, VISIBILITY_MS } from "./runner";
 
 // Balance runs (issue 22 points 3 and 4), for a project's designers and site admins: the run form's
 // choices and the runs (GET /api/projects/:slug/balance), start (POST .../balance/runs), progress and
 // report (GET .../balance/runs/:id), cancel (POST .../balance/runs/:id/cancel) and the games as CSV
-// (GET .../balance/runs/:id/games.csv). A project has one running run at a time.
+// (GET .../balance/runs/:id/games.csv). A project has one running run at a time. The same report over
+// the ended tables people played on a version: GET .../balance/played/:version and its games.csv.
 
 type SlugParams = { Params: { slug: string } };
 type RunParams = { Params: { slug: string; id: string } };
+type PlayedParams = { Params: { slug: string; version: string } };
 
 /** Runs listed at most: the newest. */
 const LIST_MAX = 50;
@@ -63,8 +71,18 @@ function info(run: RunRow, now = Date.now()): BalanceRunInfo {
 
 export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
-  const runner = new BalanceRunner(db, app.log);
-  app.addHook("onReady", () => runner.resumeStale());
+  const { redisUrl, redisPrefix } = deps.config;
+  // With Redis, every instance of the deployment takes the chunks of every run (redisQueue.ts).
+  const queue: ChunkQueue = redisUrl
+    ? new RedisChunkQueue({
+        url: redisUrl,
+        prefix: redisPrefix,
+        visibilityMs: VISIBILITY_MS,
+        onError: (err) => app.log.error({ err }, "redis (balance queue)"),
+      })
+    : new LocalChunkQueue();
+  const runner = new BalanceRunner(db, app.log, queue);
+  app.addHook("onReady", async () => runner.begin());
   app.addHook("onClose", () => runner.close());
 
   async function designer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
@@ -101,6 +119,7 @@ export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
       players: game?.content.players ?? { min: project.playerMin, max: project.playerMax },
       bots: game === undefined ? [] : botKinds(game).map((k) => ({ id: k.id, name: k.name })),
       runs: runs.map((r) => info(r)),
+      playedVersions: await playedVersions(db, project.slug, project.componentsVersion),
     };
   });
 
@@ -137,7 +156,17 @@ export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw err;
     }
     if (!run) throw new Error("the run was not stored");
-    runner.start(run.id, project.slug, planOf(requestStored, run.games), 0);
+    try {
+      await runner.start(run.id, run.games);
+    } catch (err) {
+      request.log.error({ err, run: run.id }, "a balance run was not queued");
+      [run] = await db
+        .update(balanceRuns)
+        .set({ status: "failed", error: "The run could not be queued.", finishedAt: new Date() })
+        .where(eq(balanceRuns.id, run.id))
+        .returning();
+      if (!run) throw err;
+    }
     return reply.code(201).send(info(run));
   });
 
@@ -150,9 +179,10 @@ export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
     const run = await runOf(request);
     const [cancelled] = await db
       .update(balanceRuns)
-      .set({ status: "cancelled", finishedAt: new Date() })
+      .set({ status: "cancelled", finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(balanceRuns.id, run.id), eq(balanceRuns.status, "running")))
       .returning();
+    if (cancelled) runner.cancelled(run.id, run.projectSlug);
     return { run: info(cancelled ?? run) };
   });
 
@@ -167,5 +197,36 @@ export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="balance-${run.projectSlug}-${run.id}.csv"`)
       .send(rowsToCsv(rows.map((r) => r.row as unknown as GameRow)));
+  });
+
+  async function played(request: FastifyRequest<PlayedParams>) {
+    const project = await designer(request);
+    const version = playedVersionSchema.safeParse(request.params.version);
+    if (!version.success) throw new HttpError(404, BALANCE_MESSAGES.playedNotFound);
+    const games = await playedGames(db, project.slug, version.data);
+    if (games === null) throw new HttpError(404, BALANCE_MESSAGES.playedNotFound);
+    if ("refusal" in games) throw new HttpError(503, BALANCE_MESSAGES.busy);
+    return { project, ...games };
+  }
+
+  app.get<PlayedParams>(
+    "/api/projects/:slug/balance/played/:version",
+    async (request): Promise<{ info: PlayedReportInfo; report: BalanceReport }> => {
+      const { project, info, rows } = await played(request);
+      const report = await balancePool().run("report", { slug: project.slug, rows });
+      if (!report.ok) throw new HttpError(503, BALANCE_MESSAGES.busy);
+      return { info, report: report.value };
+    },
+  );
+
+  app.get<PlayedParams>("/api/projects/:slug/balance/played/:version/games.csv", async (request, reply) => {
+    const { project, info, rows } = await played(request);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="played-${project.slug}-version-${info.version}.csv"`,
+      )
+      .send(rowsToCsv(rows));
   });
 }

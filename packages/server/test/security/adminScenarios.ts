@@ -276,6 +276,14 @@ export function adminScenarios(): HttpScenario[] {
       expect: with_(maintainers, { designer: 404, admin: 404, superadmin: 404 }),
       call: () => post(`/api/projects/${SCRATCH}/balance/runs/2000000000/cancel`),
     },
+    // The report over played games: no table of the scratch project ended on version 2000000000 (404).
+    ...["", "/games.csv"].map(
+      (tail): HttpScenario => ({
+        route: `GET /api/projects/:slug/balance/played/:version${tail}`,
+        expect: with_(maintainers, { designer: 404, admin: 404, superadmin: 404 }),
+        call: () => get(`/api/projects/${SCRATCH}/balance/played/2000000000${tail}`),
+      }),
+    ),
 
     // ---- local control (npm run invite): a token from DATA_DIR, never a session.
     { route: "POST /api/control/seed", expect: all(403), call: () => post("/api/control/seed") },

@@ -1,6 +1,7 @@
 // The Balance lab (issue 22 points 3 and 4): a designer has bots self-play the game on the server and
 // reads the report. The run form, the running run's progress with the time left and Cancel, the list
-// of runs, and one run's report or two side by side.
+// of runs, the versions people played, and one report (of a run or of a version's played games) or
+// two side by side.
 
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -27,9 +28,16 @@ import {
   sortedValues,
 } from "@tt/protocol";
 import { useState } from "react";
+import { PlayedList, playedName, playedNote } from "./BalancePlayed";
 import { BalanceComparison, BalanceReportView } from "./BalanceReportView";
-import { useBalanceActions, useBalanceLab, useBalanceRun } from "./balanceApi";
+import { balancePaths, useBalanceActions, useBalanceLab, useBalanceRun, usePlayedReport } from "./balanceApi";
 import { StatusText, useStatus } from "./parts";
+
+/** What a report is of: a bot run, or the games people played on a version. */
+type Source = { kind: "run"; id: number } | { kind: "played"; version: number };
+const same = (a: Source, b: Source) =>
+  a.kind === b.kind &&
+  (a.kind === "run" ? a.id === (b as typeof a).id : a.version === (b as typeof a).version);
 
 export function BalanceLabSection({
   slug,
@@ -39,33 +47,55 @@ export function BalanceLabSection({
   options: Record<string, GameOptionDto>;
 }) {
   const lab = useBalanceLab(slug);
-  const [shown, setShown] = useState<number[]>([]);
+  const [shown, setShown] = useState<Source[]>([]);
   if (lab.error) return <Alert severity="error">{lab.error.message}</Alert>;
   if (!lab.data) return <Typography>Loading the balance lab...</Typography>;
-  if (!lab.data.available)
-    return <Typography variant="body2">Bots can only play games with a shipped rule module.</Typography>;
   const running = lab.data.runs.find((r) => r.status === "running");
-  // Clicking a run shows its report; a second one is compared with the first; a third starts over.
-  const toggle = (id: number) =>
-    setShown((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length >= 2 ? [id] : [...s, id]));
+  // Ticking a report shows it; a second one is compared with the first; a third starts over.
+  const toggle = (source: Source) =>
+    setShown((s) =>
+      s.some((x) => same(x, source))
+        ? s.filter((x) => !same(x, source))
+        : s.length >= 2
+          ? [source]
+          : [...s, source],
+    );
+  const isShown = (source: Source) => shown.some((x) => same(x, source));
   return (
     <Stack spacing={2}>
-      <Typography variant="body2">
-        Bots self-play the game on the server, version {lab.data.version}. Ties count as shared wins; win
-        rates show 95% confidence intervals.
-      </Typography>
-      {/* The form stays while a run goes, so its choices are there for the next one. */}
-      <RunForm
-        slug={slug}
-        lab={lab.data}
-        options={options}
-        running={running !== undefined}
-        onStarted={(id) => setShown([id])}
+      {lab.data.available ? (
+        <>
+          <Typography variant="body2">
+            Bots self-play the game on the server, version {lab.data.version}. Ties count as shared wins; win
+            rates show 95% confidence intervals.
+          </Typography>
+          {/* The form stays while a run goes, so its choices are there for the next one. */}
+          <RunForm
+            slug={slug}
+            lab={lab.data}
+            options={options}
+            running={running !== undefined}
+            onStarted={(id) => setShown([{ kind: "run", id }])}
+          />
+          {running && (
+            <Progress slug={slug} run={running} onShow={() => setShown([{ kind: "run", id: running.id }])} />
+          )}
+          <RunList
+            runs={lab.data.runs}
+            shown={(id) => isShown({ kind: "run", id })}
+            onToggle={(id) => toggle({ kind: "run", id })}
+          />
+        </>
+      ) : (
+        <Typography variant="body2">Bots can only play games with a shipped rule module.</Typography>
+      )}
+      <PlayedList
+        versions={lab.data.playedVersions}
+        shown={(version) => isShown({ kind: "played", version })}
+        onToggle={(version) => toggle({ kind: "played", version })}
       />
-      {running && <Progress slug={slug} run={running} onShow={() => setShown([running.id])} />}
-      <RunList runs={lab.data.runs} shown={shown} onToggle={toggle} />
-      {shown.length === 1 && <ShownReport slug={slug} id={shown[0] as number} />}
-      {shown.length === 2 && <ShownComparison slug={slug} a={shown[0] as number} b={shown[1] as number} />}
+      {shown.length === 1 && <ShownReport slug={slug} source={shown[0] as Source} />}
+      {shown.length === 2 && <ShownComparison slug={slug} a={shown[0] as Source} b={shown[1] as Source} />}
     </Stack>
   );
 }
@@ -252,7 +282,7 @@ function RunList({
   onToggle,
 }: {
   runs: BalanceRunInfo[];
-  shown: number[];
+  shown(id: number): boolean;
   onToggle(id: number): void;
 }) {
   if (runs.length === 0) return <Typography variant="body2">No runs yet.</Typography>;
@@ -272,7 +302,7 @@ function RunList({
       </TableHead>
       <TableBody>
         {runs.map((r) => (
-          <TableRow key={r.id} selected={shown.includes(r.id)}>
+          <TableRow key={r.id} selected={shown(r.id)}>
             <TableCell>{r.id}</TableCell>
             <TableCell>{r.version}</TableCell>
             <TableCell>{r.request.playerCounts.join(", ")}</TableCell>
@@ -284,7 +314,7 @@ function RunList({
             <TableCell>{r.error ?? STATUS_TEXT[r.status]}</TableCell>
             <TableCell>
               <Checkbox
-                checked={shown.includes(r.id)}
+                checked={shown(r.id)}
                 onChange={() => onToggle(r.id)}
                 slotProps={{ input: { "aria-label": `Show run ${r.id}` } }}
               />
@@ -296,22 +326,47 @@ function RunList({
   );
 }
 
-function ShownReport({ slug, id }: { slug: string; id: number }) {
-  const run = useBalanceRun(slug, id);
-  if (run.error) return <Alert severity="error">{run.error.message}</Alert>;
-  if (!run.data?.report) return <Typography>Waiting for the report of run {id}...</Typography>;
-  return <BalanceReportView slug={slug} run={run.data.run} report={run.data.report} />;
+/** A source's report with its name, the CSV and a note; or what keeps it (an error, the wait). */
+function useSourceReport(slug: string, source: Source) {
+  const run = useBalanceRun(slug, source.kind === "run" ? source.id : null);
+  const played = usePlayedReport(slug, source.kind === "played" ? source.version : null);
+  if (source.kind === "run") {
+    const report = run.data?.report;
+    return {
+      error: run.error?.message ?? null,
+      shown: report
+        ? { name: `Run ${source.id}`, report, csv: balancePaths.csv(slug, source.id), note: null }
+        : null,
+      waiting: `Waiting for the report of run ${source.id}...`,
+    };
+  }
+  const data = played.data;
+  return {
+    error: played.error?.message ?? null,
+    shown: data
+      ? {
+          name: playedName(source.version),
+          report: data.report,
+          csv: balancePaths.playedCsv(slug, source.version),
+          note: <Typography variant="body2">{playedNote(data.info)}</Typography>,
+        }
+      : null,
+    waiting: `Reading the games played on version ${source.version}...`,
+  };
 }
 
-function ShownComparison({ slug, a, b }: { slug: string; a: number; b: number }) {
-  const first = useBalanceRun(slug, a);
-  const second = useBalanceRun(slug, b);
-  if (!first.data?.report || !second.data?.report)
-    return <Typography>Waiting for both reports...</Typography>;
-  return (
-    <BalanceComparison
-      a={{ run: first.data.run, report: first.data.report }}
-      b={{ run: second.data.run, report: second.data.report }}
-    />
-  );
+function ShownReport({ slug, source }: { slug: string; source: Source }) {
+  const { error, shown, waiting } = useSourceReport(slug, source);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!shown) return <Typography>{waiting}</Typography>;
+  return <BalanceReportView {...shown} />;
+}
+
+function ShownComparison({ slug, a, b }: { slug: string; a: Source; b: Source }) {
+  const first = useSourceReport(slug, a);
+  const second = useSourceReport(slug, b);
+  const error = first.error ?? second.error;
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!first.shown || !second.shown) return <Typography>Waiting for both reports...</Typography>;
+  return <BalanceComparison a={first.shown} b={second.shown} />;
 }

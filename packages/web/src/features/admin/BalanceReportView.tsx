@@ -1,6 +1,7 @@
-// A balance run's report (issue 22 point 4): win rates per seat with their 95% intervals as tables and
-// bar charts with whiskers, scores and game length, the game's stats, option effects, the CSV of the
-// games; and two runs side by side with the differences and whether they are significant.
+// A balance report (issue 22 point 4), of a bot run or of the games people played on a version: win
+// rates per seat with their 95% intervals as tables and bar charts with whiskers, scores and game
+// length, the game's stats, option effects, the CSV of the games; and two reports side by side with
+// the differences and whether they are significant.
 
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,32 +13,44 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { type BalanceReport, type Bin, compareReports, type Distribution } from "@tt/games";
-import type { BalanceRunInfo } from "@tt/protocol";
-import { balancePaths } from "./balanceApi";
+import type { ReactNode } from "react";
 import { type Bar, barChart } from "./balanceChart";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 
-export function BalanceReportView({
-  slug,
-  run,
-  report,
-}: {
-  slug: string;
-  run: BalanceRunInfo;
+/** A report and what it is of: 'Run 3', 'Games played on version 2'. */
+export interface NamedReport {
+  name: string;
   report: BalanceReport;
+}
+
+/** 'Run 3' inside a sentence: 'run 3'. */
+const inSentence = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+export function BalanceReportView({
+  name,
+  report,
+  csv,
+  note,
+}: NamedReport & {
+  /** Where the games' CSV is downloaded from. */
+  csv: string;
+  /** What the reader should know of where the games come from. */
+  note?: ReactNode;
 }) {
+  const title = `Report of ${inSentence(name)}`;
   return (
-    <Stack spacing={2} component="article" aria-label={`Report of run ${run.id}`}>
+    <Stack spacing={2} component="article" aria-label={title}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
         <Typography variant="h3">
-          Report of run {run.id} ({report.games} games)
+          {title} ({report.games} games)
         </Typography>
-        <Button variant="outlined" component="a" href={balancePaths.csv(slug, run.id)} download>
+        <Button variant="outlined" component="a" href={csv} download>
           Download CSV
         </Button>
       </Stack>
+      {note}
       <Typography variant="body2">
         {`Ended by the rules: ${report.stops.ended}, stopped at the turn limit: ${report.stops["max turns"]}, stuck: ${report.stops.stuck}.`}{" "}
         Ties count as shared wins.
@@ -68,7 +81,10 @@ export function BalanceReportView({
         </Box>
       ))}
       <RateTable label="Win rate per colour" rows={report.byColour.map((c) => ({ label: c.colour, ...c }))} />
-      <RateTable label="Win rate per bot" rows={report.byBot.map((b) => ({ label: b.bot, ...b }))} />
+      <RateTable
+        label="Win rate per bot or person"
+        rows={report.byBot.map((b) => ({ label: b.bot, ...b }))}
+      />
       {report.playerStats.length > 0 && (
         <Table size="small" aria-label="Player stats">
           <TableHead>
@@ -273,19 +289,12 @@ function Histogram({ title, bins }: { title: string; bins: Bin[] }) {
   );
 }
 
-export function BalanceComparison({
-  a,
-  b,
-}: {
-  a: { run: BalanceRunInfo; report: BalanceReport };
-  b: { run: BalanceRunInfo; report: BalanceReport };
-}) {
+export function BalanceComparison({ a, b }: { a: NamedReport; b: NamedReport }) {
   const c = compareReports(a.report, b.report);
+  const title = `${a.name} against ${inSentence(b.name)}`;
   return (
-    <Stack spacing={1} component="article" aria-label={`Run ${a.run.id} against run ${b.run.id}`}>
-      <Typography variant="h3">
-        Run {a.run.id} against run {b.run.id}
-      </Typography>
+    <Stack spacing={1} component="article" aria-label={title}>
+      <Typography variant="h3">{title}</Typography>
       <Typography variant="body2">
         A difference is significant when a two-proportion z-test gives p below 0.05.
       </Typography>
@@ -294,8 +303,8 @@ export function BalanceComparison({
           <TableRow>
             <TableCell>Players</TableCell>
             <TableCell>Seat</TableCell>
-            <TableCell>Run {a.run.id}</TableCell>
-            <TableCell>Run {b.run.id}</TableCell>
+            <TableCell>{a.name}</TableCell>
+            <TableCell>{b.name}</TableCell>
             <TableCell>Difference</TableCell>
             <TableCell>p</TableCell>
             <TableCell>Significant</TableCell>
@@ -322,8 +331,8 @@ export function BalanceComparison({
         <TableHead>
           <TableRow>
             <TableCell>Players</TableCell>
-            <TableCell>Mean rounds, run {a.run.id}</TableCell>
-            <TableCell>Mean rounds, run {b.run.id}</TableCell>
+            <TableCell>Mean rounds, {inSentence(a.name)}</TableCell>
+            <TableCell>Mean rounds, {inSentence(b.name)}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,8 +1,9 @@
 // Balance lab calls of the admin page (issue 22): the run form's choices and the runs, one run's
-// progress and report, start and cancel. A running run is polled until it ends.
+// progress and report, start and cancel, and the report over the games people played on a version. A
+// running run is polled until it ends.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BalanceReport } from "@tt/games";
-import type { BalanceLab, BalanceRunInfo, BalanceRunRequest } from "@tt/protocol";
+import type { BalanceLab, BalanceRunInfo, BalanceRunRequest, PlayedReportInfo } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 
 const enc = encodeURIComponent;
@@ -15,7 +16,13 @@ export const balancePaths = {
   run: (slug: string, id: number) => `/api/projects/${enc(slug)}/balance/runs/${id}`,
   cancel: (slug: string, id: number) => `/api/projects/${enc(slug)}/balance/runs/${id}/cancel`,
   csv: (slug: string, id: number) => `/api/projects/${enc(slug)}/balance/runs/${id}/games.csv`,
+  played: (slug: string, version: number) => `/api/projects/${enc(slug)}/balance/played/${version}`,
+  playedCsv: (slug: string, version: number) =>
+    `/api/projects/${enc(slug)}/balance/played/${version}/games.csv`,
 };
+
+/** How long a report over played games is kept before it is read again (games end slowly). */
+const PLAYED_STALE_MS = 60_000;
 
 const labKey = (slug: string) => ["admin", slug, "balance"] as const;
 
@@ -52,6 +59,25 @@ export function useBalanceRun(slug: string, id: number | null) {
       return data === undefined || data.run.status === "running" || data.report === null
         ? BALANCE_POLL_MS
         : false;
+    },
+  });
+}
+
+export interface PlayedWithReport {
+  info: PlayedReportInfo;
+  report: BalanceReport;
+}
+
+/** The report over the games people played on a version (the server reads their logs each time). */
+export function usePlayedReport(slug: string, version: number | null) {
+  return useQuery({
+    queryKey: [...labKey(slug), "played", version],
+    enabled: version !== null,
+    staleTime: PLAYED_STALE_MS,
+    queryFn: async () => {
+      const result = await api<PlayedWithReport>(balancePaths.played(slug, version as number));
+      if (!result.ok || !result.json) throw new Error(failureText(result));
+      return result.json;
     },
   });
 }
