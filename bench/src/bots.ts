@@ -19,7 +19,7 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const COLOURS = ["red", "blue", "green", "yellow"];
+const COLORS = ["red", "blue", "green", "yellow"];
 
 function game(slug: string): ShippedGame {
   const found = shippedGames.find((g) => g.content.slug === slug);
@@ -37,7 +37,7 @@ interface Run {
 
 function run(slug: string, seats: number, bots: string[], games: number, firstSeed: number): Run {
   const g = game(slug);
-  const players = COLOURS.slice(0, seats);
+  const players = COLORS.slice(0, seats);
   const byseat = Object.fromEntries(players.map((c, i) => [c, bots[i % bots.length] as string]));
   let turns = 0;
   let refused = 0;
@@ -134,7 +134,7 @@ function firstPlayer(games: number, bot: string): void {
   console.log(`Night Market, first player's win rate (${games} games each, ${bot} bots, ties shared):`);
   for (const seats of [2, 3, 4]) {
     const g = game("night-market");
-    const players = COLOURS.slice(0, seats);
+    const players = COLORS.slice(0, seats);
     let firstWins = 0;
     for (let i = 0; i < games; i++) {
       const r = playShippedGame({

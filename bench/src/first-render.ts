@@ -148,14 +148,14 @@ async function addComponents(url: string, cookie: string, tableId: string, count
     };
     if (!ack.ok) throw new Error(`table-subscribe refused: ${JSON.stringify(ack)}`);
     let moveId = ack.expected_move_id ?? 0;
-    const colours = ["red", "blue", "green", "yellow"];
+    const colors = ["red", "blue", "green", "yellow"];
     for (let made = 0; made < count; moveId++) {
       const batch = Math.min(ACTIONS_PER_TURN, count - made);
       const actions = Array.from({ length: batch }, (_, i) => ({
         kind: "raw move",
         move: {
           type: "component create",
-          name: `token-${colours[(made + i) % colours.length]}`,
+          name: `token-${colors[(made + i) % colors.length]}`,
           componentType: "token",
           destinationId: "table",
           positionName: "play",

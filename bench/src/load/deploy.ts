@@ -51,6 +51,18 @@ export interface Deployment {
   redisCpuSeconds(): Promise<number | null>;
   /** Invitation codes minted by `npm run invite` (packages/server/src/cli/invite.ts), as an operator does. */
   invite(count: number): Promise<string[]>;
+  /** The servers' environment: DATA_DIR or DATABASE_URL say where their database is. */
+  env: Readonly<Record<string, string>>;
+  /**
+   * Stops server `index`, runs `whileStopped` (the restart mode writes its tables then: PGlite is
+   * locked to the process that opened it), and starts it again with the same environment and
+   * `extraEnv`. Answers when it was spawned (performance.now()) and how long it took to listen.
+   */
+  restart(
+    index: number,
+    whileStopped?: () => Promise<void>,
+    extraEnv?: Record<string, string>,
+  ): Promise<{ spawnedAt: number; listeningMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -162,6 +174,17 @@ export async function deploy(kind: SetupKind): Promise<Deployment> {
       }
       return codes;
     },
+    env,
+    async restart(index, whileStopped, extraEnv = {}) {
+      const old = servers[index];
+      if (!old) throw new Error(`no server ${index + 1} to restart`);
+      await old.stop();
+      await whileStopped?.();
+      const spawnedAt = performance.now();
+      // The same slot of the same array: whoever holds `servers` sees the new process.
+      servers[index] = await startServer(old.label, { ...env, ...extraEnv });
+      return { spawnedAt, listeningMs: performance.now() - spawnedAt };
+    },
     async stop() {
       for (const s of servers) await s.stop();
       await redis?.quit().catch(() => undefined);
@@ -179,7 +202,7 @@ async function startServer(label: string, env: Record<string, string>): Promise<
     "--import",
     "tsx",
     "--import",
-    path.join(import.meta.dirname, "probe.ts"),
+    path.join(import.meta.dirname, "probeMain.mjs"),
     "packages/server/src/main.ts",
   ];
   // Through a shell only to raise the descriptor limit to the hard limit: thousands of sockets.

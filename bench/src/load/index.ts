@@ -1,8 +1,12 @@
+import { balanceSteadyRun } from "./balance";
 import { deploy, SETUP_KINDS, type SetupKind } from "./deploy";
 import { httpFailures } from "./http";
+import { openTablesRun } from "./openTables";
 import { type LoadOptions, parseOptions, USAGE } from "./options";
+import { peerNote, runPeer } from "./peer/peers";
 import { rampRun } from "./ramp";
 import { machineLine, printSummaryTable } from "./report";
+import { restartRun } from "./restart";
 import { type RunSummary, steadyRun } from "./run";
 import { socketsRun } from "./sockets";
 
@@ -37,7 +41,9 @@ async function main(): Promise<void> {
       ? `idle sockets, up to ${options.sockets} per server process`
       : options.mode === "ramp"
         ? `ramp of ${options.game} tables x ${options.seats} seats`
-        : `${options.tables} ${options.game} tables x ${options.seats} seats, one turn a second each, ${options.seconds} s measured after ${options.warmup} s`;
+        : options.mode === "restart" || options.mode === "open-tables"
+          ? `${options.mode}: ${options.stored.count} started night-market tables of ${options.stored.events} events`
+          : `${options.tables} ${options.game} tables x ${options.seats} seats, one turn a second each, ${options.seconds} s measured after ${options.warmup} s`;
   console.log(`== load: ${options.setup}: ${what}`);
   console.log(`  machine: ${machineLine()}; ${new Date().toISOString()}`);
   const t0 = performance.now();
@@ -47,9 +53,14 @@ async function main(): Promise<void> {
     if (setups.length > 1) console.log(`\n== ${setup}`);
     results.push({ setup, summary: await runOne(setup, options) });
   }
-  if (setups.length > 1) {
+  if (options.peer) {
+    console.log(`\n== ${options.peer}`);
+    results.push({ setup: options.peer, summary: await runPeer(options.peer, options) });
+  }
+  if (results.length > 1) {
     console.log(`\n== summary: ${what}`);
     printSummaryTable(results);
+    if (options.peer) console.log(peerNote(options.peer));
   }
   console.log(`  done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   // Sockets and timers of thousands of bots: leave at once rather than wait for each to close.
@@ -73,6 +84,9 @@ async function runOne(setup: SetupKind, options: LoadOptions): Promise<RunSummar
   try {
     if (options.mode === "sockets") await socketsRun(deployment, options);
     else if (options.mode === "ramp") await rampRun(deployment, options);
+    else if (options.mode === "restart") await restartRun(deployment, options);
+    else if (options.mode === "open-tables") await openTablesRun(deployment, options);
+    else if (options.balanceGames > 0) summary = await balanceSteadyRun(deployment, options);
     else summary = await steadyRun(deployment, options);
     // Ramp and sockets runs print their own report; they count as done.
     summary ??= DONE;

@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { SETUP_KINDS, type SetupKind } from "./deploy";
+import { PEERS, type Peer } from "./peer/peers";
 
 export interface LoadOptions {
-  mode: "run" | "ramp" | "sockets";
+  mode: "run" | "ramp" | "sockets" | "restart" | "open-tables";
   /** One set-up, or every one in turn with the same parameters (steady runs only). */
   setup: SetupKind | "all";
   tables: number;
@@ -15,6 +16,12 @@ export interface LoadOptions {
   profile: boolean;
   ramp: { start: number; step: number; max: number; seconds: number; past: boolean };
   sockets: number;
+  /** --restart N / --open-tables N: tables written deep in a game (storedTables.ts). */
+  stored: { count: number; events: number; sample: number };
+  /** Another project's server run after ours with the same load shape (steady runs only). */
+  peer: Peer | null;
+  /** --balance-games N: a balance run of N games during the second half of the window (balance.ts). */
+  balanceGames: number;
 }
 
 export const USAGE = `npm run bench:load -- [options]
@@ -33,6 +40,15 @@ export const USAGE = `npm run bench:load -- [options]
                    --ramp-seconds S measured per step (default 20), --ramp-past: go on to
                    --ramp-max after the break (shows where delivered turns/s stop growing)
   --sockets N      idle authenticated sockets per server process (e.g. 10000): memory per socket
+  --restart N      N started tables of --events E (default 200) written, the server restarted: time
+                   from spawn to listening and to a turn accepted at one table and at each of
+                   --sample S of them (default 100); pglite or postgres
+  --open-tables N  N such tables opened by a seat's socket, a turn played at each: the server's
+                   heap and RSS before and after, per table; pglite or postgres
+  --peer boardgame.io   then the same load shape against boardgame.io's server (a trivial game,
+                   in memory) and one summary table with both rows (steady runs only)
+  --balance-games N  a balance run of N self-played games of --game, started through the HTTP API
+                   for the second half of the measured window: both halves side by side
 `;
 
 export function parseOptions(argv: string[]): LoadOptions {
@@ -55,6 +71,12 @@ export function parseOptions(argv: string[]): LoadOptions {
       "ramp-seconds": { type: "string", default: "20" },
       "ramp-past": { type: "boolean", default: false },
       sockets: { type: "string" },
+      restart: { type: "string" },
+      "open-tables": { type: "string" },
+      events: { type: "string", default: "200" },
+      sample: { type: "string", default: "100" },
+      peer: { type: "string" },
+      "balance-games": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -74,10 +96,30 @@ export function parseOptions(argv: string[]): LoadOptions {
   if (values.ramp && values.sockets !== undefined) throw new Error("--ramp and --sockets are separate runs");
   if (values.setup === "all" && (values.ramp || values.sockets !== undefined))
     throw new Error("--setup all is for steady runs: --ramp and --sockets take one set-up");
+  if (values.peer !== undefined && !PEERS.includes(values.peer as Peer))
+    throw new Error(`--peer must be one of ${PEERS.join(", ")}, not '${values.peer}'`);
+  if (values.peer !== undefined && (values.ramp || values.sockets !== undefined))
+    throw new Error("--peer is for steady runs: not with --ramp or --sockets");
+  const stored = values.restart ?? values["open-tables"];
+  if (stored !== undefined) {
+    const others = [values.ramp, values.sockets !== undefined, values.peer !== undefined];
+    if ((values.restart !== undefined && values["open-tables"] !== undefined) || others.some(Boolean))
+      throw new Error("--restart and --open-tables are runs of their own");
+    if (values.setup !== "pglite" && values.setup !== "postgres")
+      throw new Error("--restart and --open-tables take one server: --setup pglite or postgres");
+  }
   const tables = int("tables", values.tables, 1);
   const seats = int("seats", values.seats, 1);
   return {
-    mode: values.ramp ? "ramp" : values.sockets !== undefined ? "sockets" : "run",
+    mode: values.ramp
+      ? "ramp"
+      : values.sockets !== undefined
+        ? "sockets"
+        : values.restart !== undefined
+          ? "restart"
+          : values["open-tables"] !== undefined
+            ? "open-tables"
+            : "run",
     setup: values.setup as SetupKind | "all",
     tables,
     seats,
@@ -95,5 +137,13 @@ export function parseOptions(argv: string[]): LoadOptions {
       past: values["ramp-past"],
     },
     sockets: values.sockets === undefined ? 0 : int("sockets", values.sockets, 1),
+    stored: {
+      count: stored === undefined ? 0 : int(values.restart ? "restart" : "open-tables", stored, 1),
+      events: int("events", values.events, 1),
+      sample: int("sample", values.sample, 1),
+    },
+    peer: (values.peer as Peer | undefined) ?? null,
+    balanceGames:
+      values["balance-games"] === undefined ? 0 : int("balance-games", values["balance-games"], 1),
   };
 }

@@ -11,6 +11,8 @@ import type { VerifyResult } from "./verify";
 const ms = (v: number) => (Number.isNaN(v) ? "-" : v < 10 ? v.toFixed(2) : v.toFixed(1));
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "-" : `${Math.round(v)}%`);
 const mb = (v: number) => `${Math.round(v)} MB`;
+/** A count a peer cannot see (`--peer`: its server does not answer a refused move) reads 'n/a'. */
+const count = (v: number) => (Number.isNaN(v) ? "n/a" : String(v));
 
 export function machineLine(): string {
   const c = cpus();
@@ -161,9 +163,9 @@ export function printSummaryTable(rows: { setup: string; summary: RunSummary | n
           ms(s.toAll.p99),
           ms(s.toAll.max),
           ms(s.senderP99),
-          String(s.refusals),
-          String(s.lost),
-          String(s.duplicated),
+          count(s.refusals),
+          count(s.lost),
+          count(s.duplicated),
           `${s.hashesEqual}/${s.clients}`,
           Number.isNaN(s.serverCpuMsPerTurn) ? "-" : s.serverCpuMsPerTurn.toFixed(2),
           mb(s.serverRssMb),

@@ -87,7 +87,7 @@ interface TableRead {
 }
 
 /** The table as the server holds it, folded from the database exactly as its table hub does. */
-async function serverHolder(read: DatabaseRead, tableId: string) {
+export async function serverHolder(read: DatabaseRead, tableId: string) {
   const [row] = await read<TableRead>(
     "SELECT project_slug, start_situation, components, options FROM tables WHERE id = $1",
     [tableId],
