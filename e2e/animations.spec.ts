@@ -86,8 +86,7 @@ describe("a tab out of sync", () => {
       live: { situation: { globals: { sides: { white: string; black: string } } } };
     };
     const { sides } = load.live.situation.globals;
-    const url = (colour: string) =>
-      `${site.server.url}/projects/chess/table/${tableId}?playAsColor=${colour}`;
+    const url = (color: string) => `${site.server.url}/projects/chess/table/${tableId}?playAsColor=${color}`;
 
     // Ben's connection loses what the server sends him (the table's events and the answers to his
     // requests) while `cut` is on; his own messages and the server's refusals still get through.

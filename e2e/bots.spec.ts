@@ -12,10 +12,10 @@ import { area, log } from "./tablePage";
 const port = String(21000 + Math.floor(Math.random() * 20000));
 const site = sharedSite({ PORT: port });
 
-/** The log has at least `count` lines by `colour` (a line starts with the actor's colour). */
-async function linesBy(page: Page, colour: string, count: number) {
+/** The log has at least `count` lines by `color` (a line starts with the actor's colour). */
+async function linesBy(page: Page, color: string, count: number) {
   await expect
-    .poll(async () => log(page).locator('[data-log-player="source"]').filter({ hasText: colour }).count(), {
+    .poll(async () => log(page).locator('[data-log-player="source"]').filter({ hasText: color }).count(), {
       timeout: 30_000,
     })
     .toBeGreaterThanOrEqual(count);

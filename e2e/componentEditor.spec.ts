@@ -29,8 +29,8 @@ async function openEditor(page: Page) {
 
 /** The border colour as [red, green, blue]. */
 async function borderRgb(el: Locator): Promise<number[]> {
-  const colour = await el.evaluate((node) => getComputedStyle(node).borderTopColor);
-  return (colour.match(/\d+/g) ?? []).map(Number);
+  const color = await el.evaluate((node) => getComputedStyle(node).borderTopColor);
+  return (color.match(/\d+/g) ?? []).map(Number);
 }
 
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();

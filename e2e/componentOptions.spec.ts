@@ -11,7 +11,7 @@ const port = String(21000 + Math.floor(Math.random() * 20000));
 const site = sharedSite({ PORT: port });
 
 const VIEWPORT = { width: 1400, height: 900 };
-const COLOURS = ["red", "blue", "green", "yellow"] as const;
+const COLORS = ["red", "blue", "green", "yellow"] as const;
 
 /** A started table of `slug` with one seat per page (red, blue, ...); answers the table's address. */
 async function startedTable(slug: string, pages: Page[]): Promise<string> {
@@ -24,21 +24,21 @@ async function startedTable(slug: string, pages: Page[]): Promise<string> {
   expect(create.status()).toBe(200);
   const { tableId } = (await create.json()) as { tableId: string };
   for (const [i, page] of pages.entries())
-    expect((await page.request.get(`${api}/join-table/${tableId}?color=${COLOURS[i]}`)).status()).toBe(200);
+    expect((await page.request.get(`${api}/join-table/${tableId}?color=${COLORS[i]}`)).status()).toBe(200);
   expect((await first.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
   return `${site.server.url}/projects/${slug}/table/${tableId}`;
 }
 
-async function open(person: { page: Page; errors: string[] }, url: string, colour: string) {
+async function open(person: { page: Page; errors: string[] }, url: string, color: string) {
   await person.page.setViewportSize(VIEWPORT);
   await person.page.goto(url);
   await board(person.page).waitFor();
-  await settled([{ colour, page: person.page, errors: person.errors }]);
+  await settled([{ color, page: person.page, errors: person.errors }]);
 }
 
 /** The on-screen width (px, transforms included) of the widest card in a player's area. */
-async function cardWidth(page: Page, colour: string): Promise<number> {
-  const widths = await area(page, colour)
+async function cardWidth(page: Page, color: string): Promise<number> {
+  const widths = await area(page, color)
     .locator('[data-component-name^="__card-"], [data-component-name="card"]')
     .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
   return Math.max(0, ...widths);
@@ -62,16 +62,16 @@ describe("component options at the table", () => {
     await watcher.page.setViewportSize(VIEWPORT);
     await watcher.page.goto(url);
     await board(watcher.page).waitFor();
-    const colours = COLOURS.slice(0, 3);
-    for (const c of colours) await area(watcher.page, c).waitFor();
+    const colors = COLORS.slice(0, 3);
+    for (const c of colors) await area(watcher.page, c).waitFor();
     await expect.poll(() => cardWidth(watcher.page, "red")).toBeGreaterThan(0);
     const active = [];
-    for (const c of colours)
+    for (const c of colors)
       if ((await area(watcher.page, c).getAttribute("data-active")) === "true") active.push(c);
     expect(active).toHaveLength(1);
     const [now] = active as [string];
     const enlarged = await cardWidth(watcher.page, now);
-    for (const c of colours.filter((x) => x !== now)) {
+    for (const c of colors.filter((x) => x !== now)) {
       const shrunk = await cardWidth(watcher.page, c);
       console.log(`three players, ${now} to play: ${now}'s card ${enlarged} px, ${c}'s ${shrunk} px`);
       expect(shrunk).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ const VIEWPORT = { width: 1400, height: 900 };
 /** Wide enough to read a card's title and numbers (the shipped cards are 140 by 200 units). */
 const READABLE_WIDTH = 100;
 
-const COLOURS = ["red", "blue", "green", "yellow"] as const;
+const COLORS = ["red", "blue", "green", "yellow"] as const;
 
 /** Starts a table of `slug` with one seat per name (red, blue, green, yellow) and opens it on red's page. */
 async function seatedAt(slug: string, names: string[]): Promise<Page> {
@@ -31,12 +31,12 @@ async function seatedAt(slug: string, names: string[]): Promise<Page> {
   expect(create.status()).toBe(200);
   const { tableId } = (await create.json()) as { tableId: string };
   for (const [i, p] of people.entries())
-    expect((await p.page.request.get(`${api}/join-table/${tableId}?color=${COLOURS[i]}`)).status()).toBe(200);
+    expect((await p.page.request.get(`${api}/join-table/${tableId}?color=${COLORS[i]}`)).status()).toBe(200);
   expect((await red.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
   await red.page.setViewportSize(VIEWPORT);
   await red.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
   await board(red.page).waitFor();
-  await settled([{ colour: "red", page: red.page, errors: red.errors }]);
+  await settled([{ color: "red", page: red.page, errors: red.errors }]);
   expect(red.errors).toEqual([]);
   return red.page;
 }
@@ -47,8 +47,8 @@ interface Size {
 }
 
 /** On-screen sizes (px, transforms included) of the cards in a player's area, faces or backs. */
-function cardSizes(page: Page, colour: string): Promise<Size[]> {
-  return area(page, colour)
+function cardSizes(page: Page, color: string): Promise<Size[]> {
+  return area(page, color)
     .locator('[data-component-name^="__card-"], [data-component-name="card"]')
     .evaluateAll((els) =>
       els.map((el) => {
@@ -58,8 +58,8 @@ function cardSizes(page: Page, colour: string): Promise<Size[]> {
     );
 }
 
-const narrowest = async (page: Page, colour: string) =>
-  Math.min(...(await cardSizes(page, colour)).map((s) => s.width));
+const narrowest = async (page: Page, color: string) =>
+  Math.min(...(await cardSizes(page, color)).map((s) => s.width));
 
 describe("one's own hand at 1400 x 900", () => {
   for (const [slug, names] of [
@@ -97,16 +97,16 @@ describe("one's own hand at 1400 x 900 with more players", () => {
       const page = await seatedAt(slug, [...names]);
       await expect.poll(() => narrowest(page, "red")).toBeGreaterThanOrEqual(READABLE_WIDTH);
       const own = await narrowest(page, "red");
-      for (const colour of COLOURS.slice(1, names.length)) {
-        await area(page, colour).waitFor();
-        const theirs = await cardSizes(page, colour);
-        console.log(`${slug}, ${names.length} players: own hand card ${own} px, ${colour}'s`, theirs[0]);
+      for (const color of COLORS.slice(1, names.length)) {
+        await area(page, color).waitFor();
+        const theirs = await cardSizes(page, color);
+        console.log(`${slug}, ${names.length} players: own hand card ${own} px, ${color}'s`, theirs[0]);
         for (const card of theirs) expect(card.width).toBeLessThan(own);
       }
       // Every area is under the board.
       const table = await board(page).boundingBox();
-      for (const colour of COLOURS.slice(0, names.length)) {
-        const box = await area(page, colour).boundingBox();
+      for (const color of COLORS.slice(0, names.length)) {
+        const box = await area(page, color).boundingBox();
         expect(box?.y).toBeGreaterThanOrEqual((table?.y ?? 0) + (table?.height ?? 0));
       }
       // Four people sign up and sit down first: slower than the one-page checks.

@@ -86,8 +86,8 @@ async function placeOf(page: Page, id: string): Promise<string> {
 }
 
 /** Every component a trader's area draws, by the id the page gives it. */
-const idsIn = (page: Page, colour: string) =>
-  area(page, colour)
+const idsIn = (page: Page, color: string) =>
+  area(page, color)
     .locator("[data-component-id]")
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-component-id") ?? ""));
 
@@ -97,11 +97,11 @@ const idsIn = (page: Page, colour: string) =>
  * information'): it is found as a person finds it, the one card in that area that was not there
  * before. Both pages show it under the same id.
  */
-async function newcomer(traders: Trader[], colour: string): Promise<() => Promise<string>> {
-  const before = await Promise.all(traders.map(async (t) => new Set(await idsIn(t.page, colour))));
+async function newcomer(traders: Trader[], color: string): Promise<() => Promise<string>> {
+  const before = await Promise.all(traders.map(async (t) => new Set(await idsIn(t.page, color))));
   return async () => {
     const arrived = (i: number) => async () =>
-      (await idsIn(traders[i]!.page, colour)).filter((id) => !before[i]!.has(id));
+      (await idsIn(traders[i]!.page, color)).filter((id) => !before[i]!.has(id));
     await expect.poll(arrived(0), LANDED).toHaveLength(1);
     const [id] = await arrived(0)();
     for (const i of traders.keys()) await expect.poll(arrived(i), LANDED).toEqual([id]);
@@ -110,8 +110,8 @@ async function newcomer(traders: Trader[], colour: string): Promise<() => Promis
 }
 
 /** A coin counter as its player area shows it ('coins: 4'). */
-async function coins(page: Page, colour: string): Promise<number> {
-  const text = await area(page, colour)
+async function coins(page: Page, color: string): Promise<number> {
+  const text = await area(page, color)
     .getByText(/^coins:/)
     .textContent();
   return Number(/coins:\s*(\d+)/.exec(text ?? "")?.[1]);
@@ -130,21 +130,15 @@ const worded: string[] = [];
 async function waiting(active: Trader, idle: Trader, closing?: string) {
   const instructions = "Buy from the row, sell a good from your hand, or forage.";
   for (const page of [active.page, idle.page]) {
-    await area(page, active.colour).and(page.locator('[data-active="true"]')).waitFor();
+    await area(page, active.color).and(page.locator('[data-active="true"]')).waitFor();
   }
-  await expect(area(active.page, active.colour).textContent()).resolves.toContain("(you) - to play");
+  await expect(area(active.page, active.color).textContent()).resolves.toContain("(you) - to play");
   await stateButton(active.page, "Forage by lantern light").waitFor();
   await expect.poll(() => stateButton(idle.page, "Forage by lantern light").count()).toBe(0);
   await expect.poll(() => message(active.page)).toContain(instructions);
   const tail = closing === undefined ? "" : ` ${closing}`;
-  shown.push(
-    `${active.colour}: ${await message(active.page)}`,
-    `${idle.colour}: ${await message(idle.page)}`,
-  );
-  worded.push(
-    `${active.colour}: ${instructions}${tail}`,
-    `${idle.colour}: ${active.colour} is trading.${tail}`,
-  );
+  shown.push(`${active.color}: ${await message(active.page)}`, `${idle.color}: ${await message(idle.page)}`);
+  worded.push(`${active.color}: ${instructions}${tail}`, `${idle.color}: ${active.color} is trading.${tail}`);
 }
 
 describe("a game of Night Market between two browsers", () => {
@@ -179,17 +173,17 @@ describe("a game of Night Market between two browsers", () => {
     const market = findPiece(start.root, "market");
     const deck = [...(findPiece(market, "goods-deck").children.deck as Piece[])].reverse(); // top first
     const row = market.children.row as Record<string, Piece>;
-    const handOf = (colour: string) => findPiece(start.root, `area-${colour}`).children.hand as Piece[];
+    const handOf = (color: string) => findPiece(start.root, `area-${color}`).children.hand as Piece[];
     // Sprint: the bell is the fifth card from the top; without moths the rest are goods.
     expect(
       deck.slice(0, 6).map((c) => (kindOf(c) === "bell" ? "bell" : GOODS.includes(kindOf(c)) && "good")),
     ).toEqual(["good", "good", "good", "good", "bell", "good"]);
-    const who = (colour: string): Trader => {
-      const p = colour === "red" ? ann : ben;
-      return { colour, page: p.page, errors: p.errors };
+    const who = (color: string): Trader => {
+      const p = color === "red" ? ann : ben;
+      return { color, page: p.page, errors: p.errors };
     };
     const first = who(start.gameState.current.activePlayer);
-    const second = who(first.colour === "red" ? "blue" : "red");
+    const second = who(first.color === "red" ? "blue" : "red");
     const both = [first, second];
 
     const url = `${site.server.url}/projects/night-market/table/${tableId}`;
@@ -198,13 +192,13 @@ describe("a game of Night Market between two browsers", () => {
     await expect.poll(() => first.page.title()).toBe("Night Market table - CGO");
     await settled(both);
     for (const t of both) {
-      await expect.poll(() => coins(t.page, first.colour)).toBe(2);
-      await expect.poll(() => coins(t.page, second.colour)).toBe(3);
+      await expect.poll(() => coins(t.page, first.color)).toBe(2);
+      await expect.poll(() => coins(t.page, second.color)).toBe(3);
       for (const slot of ["1", "2", "3", "4"])
         await expect.poll(() => placeOf(t.page, row[slot]!.id), LANDED).toBe(`row ${slot}`);
       // Your own goods face up, the rival's as card backs.
-      const mine = handOf(t.colour)[0]!;
-      const theirs = handOf(t === first ? second.colour : first.colour)[0]!;
+      const mine = handOf(t.color)[0]!;
+      const theirs = handOf(t === first ? second.color : first.color)[0]!;
       await expect.poll(() => picture(t.page, mine.id)).toBe(`card-${kindOf(mine)}`);
       await expect.poll(() => picture(t.page, theirs.id)).toBe("card-back");
     }
@@ -228,11 +222,11 @@ describe("a game of Night Market between two browsers", () => {
     await settled(both);
     for (const t of both) {
       await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 4");
-      await expect.poll(() => coins(t.page, first.colour)).toBe(2);
+      await expect.poll(() => coins(t.page, first.color)).toBe(2);
       await expect(logText(t.page)).resolves.toBe("No moves yet.");
     }
     // The leftmost card is free: into their stall; the row slides left and restocks from the deck.
-    const intoFirst = await newcomer(both, first.colour);
+    const intoFirst = await newcomer(both, first.color);
     await card(first.page, row["1"]!.id).click();
     await sameLog(both, /moved card\n.*revealed card$/);
     // The card in their stall, now out of the rival's sight (a new id on both pages).
@@ -265,7 +259,7 @@ describe("a game of Night Market between two browsers", () => {
       "Flip another card, or bring your finds home.",
     );
     await stateButton(second.page, "Flip another card").waitFor();
-    const intoSecond = await newcomer(both, second.colour);
+    const intoSecond = await newcomer(both, second.color);
     await stateButton(second.page, "Bring your finds home").click();
     await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
     const found2 = await intoSecond();
@@ -274,34 +268,34 @@ describe("a game of Night Market between two browsers", () => {
     await waiting(first, second);
 
     // Turn 3, first trader: sells their largest set at 2 coins a card; that good falls to 1, the rest rise to 3.
-    const firstHand = [...handOf(first.colour), { ...row["1"]!, id: bought1 }];
+    const firstHand = [...handOf(first.color), { ...row["1"]!, id: bought1 }];
     const sale1 = bestSale(firstHand, () => 2);
     await clickCard(first.page, sale1.cards[0]!.id);
     await sameLog(both, new RegExp(`gained ${sale1.earned} coins[\\s\\S]*price is now \\d$`));
     const prices: Record<string, number> = {};
     for (const good of GOODS) prices[good] = good === sale1.good ? 1 : 3;
     for (const t of both) {
-      await expect.poll(() => coins(t.page, first.colour)).toBe(2 + sale1.earned);
+      await expect.poll(() => coins(t.page, first.color)).toBe(2 + sale1.earned);
       for (const c of sale1.cards)
         await expect
-          .poll(() => area(t.page, first.colour).locator(`[data-component-id="${c.id}"]`).count())
+          .poll(() => area(t.page, first.color).locator(`[data-component-id="${c.id}"]`).count())
           .toBe(0);
       for (const good of GOODS) await expect.poll(() => priceShown(t.page, good)).toBe(prices[good]);
       await expect
-        .poll(() => area(t.page, first.colour).getByLabel("lantern", { exact: true }).count())
+        .poll(() => area(t.page, first.color).getByLabel("lantern", { exact: true }).count())
         .toBe(sale1.cards.length >= 3 ? 1 : 0);
     }
     await waiting(second, first);
 
     // Turn 4, second trader: the second card of the row costs 1 coin.
-    const buying4 = await newcomer(both, second.colour);
+    const buying4 = await newcomer(both, second.color);
     await card(second.page, row["3"]!.id).click();
     await sameLog(both, /lost 1 coins[\s\S]*revealed card$/);
     const bought4 = await buying4();
     await expect.poll(() => picture(first.page, bought4)).toBe("card-back");
     await expect.poll(() => picture(second.page, bought4)).toBe(`card-${kindOf(row["3"]!)}`);
     for (const t of both) {
-      await expect.poll(() => coins(t.page, second.colour)).toBe(2);
+      await expect.poll(() => coins(t.page, second.color)).toBe(2);
       await expect.poll(() => placeOf(t.page, row["2"]!.id), LANDED).toBe("row 1");
       await expect.poll(() => placeOf(t.page, row["4"]!.id), LANDED).toBe("row 2");
       await expect.poll(() => placeOf(t.page, deck[0]!.id), LANDED).toBe("row 3");
@@ -319,7 +313,7 @@ describe("a game of Night Market between two browsers", () => {
       await expect.poll(() => picture(t.page, deck[4]!.id)).toBe("card-bell");
       await expect.poll(() => placeOf(t.page, deck[3]!.id), LANDED).toBe("stall");
     }
-    const bringing5 = await newcomer(both, first.colour);
+    const bringing5 = await newcomer(both, first.color);
     await stateButton(first.page, "Bring your finds home").click();
     await sameLog(both, /pressed Bring your finds home\n.*moved card$/);
     const found5 = await bringing5();
@@ -328,13 +322,13 @@ describe("a game of Night Market between two browsers", () => {
     await waiting(second, first, "The closing bell has rung: 2 turn(s) left.");
 
     // Turn 6, second trader's last: sells the set worth most at the new prices.
-    const secondHand = [...handOf(second.colour), { ...deck[1]!, id: found2 }, { ...row["3"]!, id: bought4 }];
+    const secondHand = [...handOf(second.color), { ...deck[1]!, id: found2 }, { ...row["3"]!, id: bought4 }];
     const sale2 = bestSale(secondHand, (good) => prices[good]!);
     for (const good of GOODS) prices[good] = good === sale2.good ? 1 : Math.min(6, prices[good]! + 1);
     await clickCard(second.page, sale2.cards[0]!.id);
     await sameLog(both, new RegExp(`gained ${sale2.earned} coins[\\s\\S]*price is now \\d$`));
     for (const t of both) {
-      await expect.poll(() => coins(t.page, second.colour)).toBe(2 + sale2.earned);
+      await expect.poll(() => coins(t.page, second.color)).toBe(2 + sale2.earned);
       for (const good of GOODS) await expect.poll(() => priceShown(t.page, good)).toBe(prices[good]);
     }
     await waiting(first, second, "The closing bell has rung: 1 turn(s) left.");
@@ -344,19 +338,19 @@ describe("a game of Night Market between two browsers", () => {
     await sameLog(both, /The game has ended\.$/);
     // Score: coins, and 5 a lantern (a set of three or more earns one); no oil in this game.
     const lanterns = {
-      [first.colour]: sale1.cards.length >= 3 ? 1 : 0,
-      [second.colour]: sale2.cards.length >= 3 ? 1 : 0,
+      [first.color]: sale1.cards.length >= 3 ? 1 : 0,
+      [second.color]: sale2.cards.length >= 3 ? 1 : 0,
     };
-    const purse = { [first.colour]: 2 + sale1.earned, [second.colour]: 2 + sale2.earned };
-    const score = Object.fromEntries(both.map((t) => [t.colour, purse[t.colour]! + 5 * lanterns[t.colour]!]));
+    const purse = { [first.color]: 2 + sale1.earned, [second.color]: 2 + sale2.earned };
+    const score = Object.fromEntries(both.map((t) => [t.color, purse[t.color]! + 5 * lanterns[t.color]!]));
     const best = Math.max(...Object.values(score));
     for (const t of both) {
       await t.page.getByRole("heading", { name: "Night Market (ended)" }).waitFor();
       for (const trader of both) {
-        await expect.poll(() => coins(t.page, trader.colour)).toBe(purse[trader.colour]);
+        await expect.poll(() => coins(t.page, trader.color)).toBe(purse[trader.color]);
         await expect
-          .poll(() => area(t.page, trader.colour).getByLabel("lantern", { exact: true }).count())
-          .toBe(lanterns[trader.colour]);
+          .poll(() => area(t.page, trader.color).getByLabel("lantern", { exact: true }).count())
+          .toBe(lanterns[trader.color]);
       }
       // Nobody is to play any more, and there is nothing left to press.
       await expect.poll(() => t.page.locator('section[data-active="true"]').count()).toBe(0);
@@ -385,7 +379,7 @@ describe("a game of Night Market between two browsers", () => {
     const end = final.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end");
     expect(end?.result).toEqual({
       scores: score,
-      winners: both.map((t) => t.colour).filter((c) => score[c] === best),
+      winners: both.map((t) => t.color).filter((c) => score[c] === best),
     });
     expect(ann.errors).toEqual([]);
     expect(ben.errors).toEqual([]);

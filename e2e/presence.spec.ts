@@ -12,15 +12,15 @@ const site = sharedSite();
 const { person } = site;
 
 /** The seat's user name as its player area shows it, and whether it is shown away. */
-const seatLine = (page: Page, colour: string) => area(page, colour).locator("[data-presence]");
-const shownHere = (page: Page, colour: string, name: string) =>
-  seatLine(page, colour)
+const seatLine = (page: Page, color: string) => area(page, color).locator("[data-presence]");
+const shownHere = (page: Page, color: string, name: string) =>
+  seatLine(page, color)
     .and(page.locator('[data-presence="here"]'))
     .filter({ hasText: name })
     .filter({ hasNotText: "(away)" })
     .waitFor({ timeout: 20_000 });
-const shownAway = (page: Page, colour: string, name: string) =>
-  seatLine(page, colour).filter({ hasText: name }).filter({ hasText: "(away)" }).waitFor({ timeout: 20_000 });
+const shownAway = (page: Page, color: string, name: string) =>
+  seatLine(page, color).filter({ hasText: name }).filter({ hasText: "(away)" }).waitFor({ timeout: 20_000 });
 
 describe("who is at the table", () => {
   it("shows each seat's player by name, away once their page is closed and back when they return", {

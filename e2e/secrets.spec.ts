@@ -109,8 +109,8 @@ describe("one player's page at a Night Market table", () => {
     const url = `${site.server.url}/projects/night-market/table/${tableId}`;
     await Promise.all([ann.page.goto(url), ben.page.goto(url)]);
     const seats: Seat[] = [
-      { colour: "red", page: ann.page, errors: ann.errors },
-      { colour: "blue", page: ben.page, errors: ben.errors },
+      { color: "red", page: ann.page, errors: ann.errors },
+      { color: "blue", page: ben.page, errors: ben.errors },
     ];
     await board(ben.page).waitFor();
     await settled(seats);
@@ -120,7 +120,7 @@ describe("one player's page at a Night Market table", () => {
     let full = await truth();
     expect(full.viewer).toBe("full");
     const first = full.situation.gameState.current.activePlayer;
-    const mover = seats.find((s) => s.colour === first) as Seat;
+    const mover = seats.find((s) => s.color === first) as Seat;
     const free = (findPiece(full.situation.root, "market").children.row as Record<string, Piece>)[
       "1"
     ] as Piece;

@@ -26,14 +26,13 @@ export function findPiece(root: Piece, id: string): Piece {
 
 /** Someone seated at the table: their colour and their page (with its uncaught errors). */
 export interface Seat {
-  colour: string;
+  color: string;
   page: Page;
   errors: string[];
 }
 
 export const board = (page: Page) => page.getByRole("application", { name: "Game board" });
-export const area = (page: Page, colour: string) =>
-  page.getByRole("region", { name: `${colour} player area` });
+export const area = (page: Page, color: string) => page.getByRole("region", { name: `${color} player area` });
 export const statusBar = (page: Page) => page.getByRole("status", { name: "Status bar" });
 /** A state button of the status bar, by its whole text. */
 export const stateButton = (page: Page, text: string) =>

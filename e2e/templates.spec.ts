@@ -55,10 +55,10 @@ const alertSaying = (page: Page, text: string) => page.getByRole("alert").filter
 const isSelected = (locator: Locator) => locator.getAttribute("data-selected");
 
 /** Whose turn it is, as both pages show it: the player area lit, and 'to play' on it. */
-async function turnOf(players: Player[], colour: string) {
+async function turnOf(players: Player[], color: string) {
   for (const p of players) {
-    await area(p.page, colour).and(p.page.locator('[data-active="true"]')).waitFor();
-    await expect(area(p.page, colour).textContent()).resolves.toContain(" - to play");
+    await area(p.page, color).and(p.page.locator('[data-active="true"]')).waitFor();
+    await expect(area(p.page, color).textContent()).resolves.toContain(" - to play");
   }
 }
 
@@ -73,7 +73,7 @@ async function nothingToPress(p: Player) {
       .getByRole("button", { name: /^(Increase|Decrease) .+ of / })
       .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))),
   ];
-  expect.soft(shown, `buttons on ${p.colour}'s page after the end`).toEqual([]);
+  expect.soft(shown, `buttons on ${p.color}'s page after the end`).toEqual([]);
 }
 
 /** The status line of an ended game, as the page words a {winners, scores} result. */
@@ -118,9 +118,9 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
   // The seats are shuffled at the start: the first in seating order plays first.
   const seating = start.players.map((p) => p.color);
   expect(start.gameState.current.activePlayer).toBe(seating[0]);
-  const who = (colour: string): Player => {
-    const p = colour === "red" ? ann : ben;
-    return { colour, page: p.page, errors: p.errors };
+  const who = (color: string): Player => {
+    const p = color === "red" ? ann : ben;
+    return { color, page: p.page, errors: p.errors };
   };
   const players = seating.map(who);
   for (const p of players) await p.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
@@ -218,15 +218,15 @@ function planCards(start: Situation, bankSize: number) {
 }
 
 /** A card in a player's hand, in their player area below the board. */
-const handCard = (page: Page, colour: string, id: string) =>
-  area(page, colour).locator(`[data-component-id="${id}"]`);
+const handCard = (page: Page, color: string, id: string) =>
+  area(page, color).locator(`[data-component-id="${id}"]`);
 /** A card on the deck component: its draw pile or its discard pile beside it. */
 const onDeck = (page: Page, id: string) =>
   board(page).locator('[data-component-id="deck"]').locator(`[data-component-id="${id}"]`);
 
 /** Clicks a card of a fanned hand where a person would: its left edge, the part that shows. */
-async function clickHandCard(page: Page, colour: string, id: string) {
-  const card = handCard(page, colour, id);
+async function clickHandCard(page: Page, color: string, id: string) {
+  const card = handCard(page, color, id);
   const box = await card.boundingBox();
   await card.click({ position: { x: 5, y: (box?.height ?? 40) / 2 } });
 }
@@ -235,9 +235,9 @@ async function clickHandCard(page: Page, colour: string, id: string) {
  * Selects a card in the hand, then clicks the discard pile: where its top card lies face up, beside
  * the deck's draw pile. A mouse click at that spot, as a person's: whatever the page has there takes it.
  */
-async function playOnDiscard(page: Page, colour: string, card: string, top: string) {
-  await clickHandCard(page, colour, card);
-  await expect.poll(() => isSelected(handCard(page, colour, card))).toBe("true");
+async function playOnDiscard(page: Page, color: string, card: string, top: string) {
+  await clickHandCard(page, color, card);
+  await expect.poll(() => isSelected(handCard(page, color, card))).toBe("true");
   const at = await centre(onDeck(page, top));
   await page.mouse.click(at.x, at.y);
 }
@@ -254,18 +254,18 @@ describe("Template: Card Game between two browsers", () => {
     );
     const plan = planCards(start, 10);
     const face = plan.face;
-    const by = (colour: string) => players.find((p) => p.colour === colour) as Player;
-    const other = (colour: string) => players.find((p) => p.colour !== colour) as Player;
+    const by = (color: string) => players.find((p) => p.color === color) as Player;
+    const other = (color: string) => players.find((p) => p.color !== color) as Player;
 
     // The deal as each page shows it: your own hand face up, the other's as card backs, the start
     // card face up on the discard pile, 23 cards in the deck and 10 coins in the bank.
     for (const p of players) {
       await expect(p.page.title()).resolves.toBe("Template: Card Game table - CGO");
-      for (const colour of seating) {
-        for (const id of pile(start.root, `area-${colour}`, "hand").map((c) => c.id)) {
+      for (const color of seating) {
+        for (const id of pile(start.root, `area-${color}`, "hand").map((c) => c.id)) {
           await expect
-            .poll(() => handCard(p.page, colour, id).getAttribute("aria-label"))
-            .toBe(colour === p.colour ? `${face(id)} card` : "face-down card");
+            .poll(() => handCard(p.page, color, id).getAttribute("aria-label"))
+            .toBe(color === p.color ? `${face(id)} card` : "face-down card");
         }
       }
       await expect
@@ -358,13 +358,13 @@ describe("Template: Card Game between two browsers", () => {
         for (const p of players) await board(p.page).getByLabel(`${deckCount} in deck`).waitFor();
       }
       for (const p of players) {
-        for (const colour of seating)
+        for (const color of seating)
           await expect
-            .poll(() => area(p.page, colour).locator('[data-component-name="card"]').count())
-            .toBe(turn.hands[colour]!.length);
+            .poll(() => area(p.page, color).locator('[data-component-name="card"]').count())
+            .toBe(turn.hands[color]!.length);
       }
       if (!last) {
-        await turnOf(players, them.colour);
+        await turnOf(players, them.color);
         await stateButton(them.page, "Draw a card").waitFor();
         await expect.poll(() => stateButton(me.page, "Draw a card").count()).toBe(0);
       }
@@ -376,14 +376,14 @@ describe("Template: Card Game between two browsers", () => {
     for (const p of players) {
       await expect.poll(() => message(p.page)).toBe(line);
       await p.page.getByRole("heading", { name: "Template: Card Game (ended)" }).waitFor();
-      for (const colour of seating) {
+      for (const color of seating) {
         await expect
           .poll(() =>
-            area(p.page, colour)
+            area(p.page, color)
               .getByText(/^score:/)
               .textContent(),
           )
-          .toBe(`score: ${plan.result.scores[colour]}`);
+          .toBe(`score: ${plan.result.scores[color]}`);
       }
       await expect.poll(() => p.page.locator('section[data-active="true"]').count()).toBe(0);
     }
@@ -409,10 +409,10 @@ function discardTop(plan: ReturnType<typeof planCards>, i: number): string {
 
 const cell = (page: Page, name: string) => board(page).locator(`[data-position="grid"][data-slot="${name}"]`);
 const stone = (page: Page, id: string) => page.locator(`[data-component-id="${id}"]`);
-const score = async (page: Page, colour: string) =>
+const score = async (page: Page, color: string) =>
   Number(
     /score:\s*(-?\d+)/.exec(
-      (await area(page, colour)
+      (await area(page, color)
         .getByText(/^score:/)
         .textContent()) ?? "",
     )?.[1],
@@ -457,13 +457,13 @@ describe("Template: Board Game between two browsers", () => {
       end = false,
     ) => {
       const them = me === first ? second : first;
-      await turnOf(players, me.colour);
+      await turnOf(players, me.color);
       await expect.poll(() => message(me.page)).toBe("Place one of your stones on an empty cell.");
-      await expect.poll(() => message(them.page)).toBe(`Waiting for ${me.colour}.`);
+      await expect.poll(() => message(them.page)).toBe(`Waiting for ${me.color}.`);
       await stone(me.page, id).click();
       await expect.poll(() => isSelected(stone(me.page, id))).toBe("true");
       await cell(me.page, square).click();
-      await sameLog(players, new RegExp(`moved stone-${me.colour}$`));
+      await sameLog(players, new RegExp(`moved stone-${me.color}$`));
       for (const p of players) await standsOn(p.page, id, square);
       await expect.poll(() => message(me.page)).toBe("Press Score to count your stone and its neighbours.");
       await expect.poll(() => stateButton(them.page, "Score").count()).toBe(0);
@@ -472,30 +472,30 @@ describe("Template: Board Game between two browsers", () => {
         players,
         end ? /The game has ended\.$/ : new RegExp(`pressed Score\\n.*gained ${points} score$`),
       );
-      for (const p of players) await expect.poll(() => score(p.page, me.colour)).toBe(total);
+      for (const p of players) await expect.poll(() => score(p.page, me.color)).toBe(total);
     };
 
     // Out of turn: the second player reaches for a stone and is told to wait; nothing moves.
-    await stone(second.page, `stone-${second.colour}-8`).click();
+    await stone(second.page, `stone-${second.color}-8`).click();
     await alertSaying(second.page, "You cannot play now: Wait for your turn").waitFor();
     await settled(players);
     for (const p of players) await expect(logText(p.page)).resolves.toBe("No moves yet.");
 
     // The first turn, with the +/- buttons of the score counter on the way (the owner's, on their
     // turn): one up, one down, seen on both pages.
-    await turnOf(players, first.colour);
+    await turnOf(players, first.color);
     await expect
       .poll(() => second.page.getByRole("button", { name: /^(Increase|Decrease) score of/ }).count())
       .toBe(0);
-    await first.page.getByRole("button", { name: `Increase score of ${first.colour}` }).click();
+    await first.page.getByRole("button", { name: `Increase score of ${first.color}` }).click();
     await sameLog(players, /gained 1 score$/);
-    for (const p of players) await expect.poll(() => score(p.page, first.colour)).toBe(1);
-    await first.page.getByRole("button", { name: `Decrease score of ${first.colour}` }).click();
+    for (const p of players) await expect.poll(() => score(p.page, first.color)).toBe(1);
+    await first.page.getByRole("button", { name: `Decrease score of ${first.color}` }).click();
     await sameLog(players, /lost 1 score$/);
-    for (const p of players) await expect.poll(() => score(p.page, first.colour)).toBe(0);
+    for (const p of players) await expect.poll(() => score(p.page, first.color)).toBe(0);
 
-    const f = (n: number) => `stone-${first.colour}-${n}`;
-    const s = (n: number) => `stone-${second.colour}-${n}`;
+    const f = (n: number) => `stone-${first.color}-${n}`;
+    const s = (n: number) => `stone-${second.color}-${n}`;
     await turn(first, f(8), "a1", 1, 1);
 
     // A taken cell: the second player selects a stone and clicks a1 where the first one's stone stands.
@@ -530,7 +530,7 @@ describe("Template: Board Game between two browsers", () => {
     // b2 touches b1 and a2: 3 points, 8 in all, past the target.
     await turn(first, f(5), "b2", 3, 8, true);
 
-    const result: GameResult = { winners: [first.colour], scores: { [first.colour]: 8, [second.colour]: 5 } };
+    const result: GameResult = { winners: [first.color], scores: { [first.color]: 8, [second.color]: 5 } };
     const line = endLine(result, seating);
     for (const p of players) {
       await expect.poll(() => message(p.page)).toBe(line);
@@ -586,14 +586,14 @@ describe("the sandbox", () => {
     const card = blueHand.at(-1) as Piece;
 
     await page.goto(`${site.server.url}/projects/sandbox/table/${table.tableId}`);
-    const me = [{ colour: "", page, errors: sam.errors }];
+    const me = [{ color: "", page, errors: sam.errors }];
     await settled(me);
     await expect.poll(() => message(page)).toBe("Free play: turn on edit mode and move anything anywhere.");
     const playAs = page.getByRole("combobox", { name: "Play as" });
-    const choose = async (colour: string) => {
+    const choose = async (color: string) => {
       await playAs.click();
-      await page.getByRole("option", { name: colour, exact: true }).click();
-      await expect.poll(() => playAs.textContent()).toBe(colour);
+      await page.getByRole("option", { name: color, exact: true }).click();
+      await expect.poll(() => playAs.textContent()).toBe(color);
     };
 
     // As red: red's area is yours, with red's counter buttons; blue's hand shows card backs.

@@ -1,6 +1,6 @@
 /** Game constants of the spec (game-table.md section 9, section 3 colours). The engine owns them. */
 
-export const PLAYER_COLOURS = {
+export const PLAYER_COLORS = {
   red: "ff4038",
   blue: "2799d8",
   green: "57a141",
@@ -13,8 +13,8 @@ export const PLAYER_COLOURS = {
   white: "b1b1b1",
 } as const;
 
-export type PlayerColour = keyof typeof PLAYER_COLOURS;
-export const PLAYER_COLOUR_NAMES = Object.keys(PLAYER_COLOURS) as PlayerColour[];
+export type PlayerColor = keyof typeof PLAYER_COLORS;
+export const PLAYER_COLOR_NAMES = Object.keys(PLAYER_COLORS) as PlayerColor[];
 
 /** Auto-evaluation stops a turn after this many moves: a rule that keeps adding moves is a bug. */
 export const MOVE_LOOP_LIMIT = 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLAYER_COLOURS } from "./constants.js";
+import { PLAYER_COLORS } from "./constants.js";
 import { component, componentIds, pileIds, testSituation } from "./test/fixture.js";
 
 describe("default setup", () => {
@@ -37,7 +37,7 @@ describe("default setup", () => {
   });
 
   it("knows the spec's colours", () => {
-    expect(PLAYER_COLOURS.red).toBe("ff4038");
-    expect(Object.keys(PLAYER_COLOURS)).toHaveLength(10);
+    expect(PLAYER_COLORS.red).toBe("ff4038");
+    expect(Object.keys(PLAYER_COLORS)).toHaveLength(10);
   });
 });

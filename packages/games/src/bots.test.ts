@@ -8,7 +8,7 @@ import { CHESS_BOT_LEVELS } from "./projects/chess/bot-search";
 // Issue 22: a bot for every game. Self-play goes through the engine's table holder, the path the
 // server records turns on, so a turn the server would refuse shows here as `refused`.
 
-const COLOURS = ["red", "blue", "green", "yellow", "cyan", "orange"];
+const COLORS = ["red", "blue", "green", "yellow", "cyan", "orange"];
 const gameOf = (slug: string) => {
   const game = shippedGames.find((g) => g.content.slug === slug);
   if (game === undefined) throw new Error(`no game ${slug}`);
@@ -26,7 +26,7 @@ describe("the random bot completes a game of every shipped game at every player 
         const endless = game.content.slug === "sandbox";
         const r = playShippedGame({
           game,
-          players: COLOURS.slice(0, seats),
+          players: COLORS.slice(0, seats),
           seed: seats,
           maxTurns: endless ? SANDBOX_TURNS : 3000,
         });
@@ -42,7 +42,7 @@ describe("the random bot completes a game of every shipped game at every player 
         expect(r.turns).toBeGreaterThan(seats);
         expect(r.rounds).toBeGreaterThan(0);
         // Every game but chess names its winners among the seats; chess may end in a draw.
-        for (const w of r.winners) expect(COLOURS.slice(0, seats)).toContain(w);
+        for (const w of r.winners) expect(COLORS.slice(0, seats)).toContain(w);
         if (game.content.slug !== "chess") expect(r.winners.length).toBeGreaterThan(0);
       });
     }

@@ -1,12 +1,15 @@
 import type {
   ComponentSpec,
+  ComponentTree,
   DeckInfo,
   JsonObject,
   OverviewStat,
   PartialRuleModule,
-  PieceDefinition,
   SetupPlayer,
 } from "@tt/engine";
+
+/** Declared by the engine, which parses it; the games name it where they ship one. */
+export type { ComponentTree };
 
 // The contract between a shipped game and the platform. Content is plain data (seeded into the
 // database, editable by designers later); the module is the game's rules (pure functions).
@@ -41,18 +44,6 @@ export interface ChangeLogEntry {
   date: string;
   /** HTML, sanitised by the server. */
   notes: string;
-}
-
-/**
- * The component tree (admin-decks-editor.md section 3): version, baseScale, dims, the root piece and
- * named pieces (including __card-{deck} and deck-{name} entries). What the component editor edits.
- */
-export interface ComponentTree {
-  version: number;
-  baseScale: number;
-  dims: [number, number];
-  root: PieceDefinition;
-  [pieceName: string]: PieceDefinition | number | [number, number];
 }
 
 /** Where the pieces stand at the start: what the game's set-up instantiates. */

@@ -32,18 +32,7 @@ export const HAND_POSITION = "hand";
 const BOARD: [number, number] = [1400, 900];
 /** A card's height on the board; its width keeps the .psd's ratio (5:7 until there is one). */
 const CARD_HEIGHT = 150;
-const SEAT_COLOURS = [
-  "red",
-  "blue",
-  "green",
-  "yellow",
-  "cyan",
-  "orange",
-  "cerise",
-  "lime",
-  "purple",
-  "white",
-];
+const SEAT_COLORS = ["red", "blue", "green", "yellow", "cyan", "orange", "cerise", "lime", "purple", "white"];
 
 export const cardPieceName = (deckName: string) => `__card-${deckName}`;
 export const deckPieceName = (deckName: string) => `deck-${deckName}`;
@@ -79,7 +68,7 @@ export function deckPiece(deck: Pick<DeckInfo, "cardInfo"> | undefined): PieceDe
 function rootPiece(): PieceDefinition {
   const [width, height] = BOARD;
   const seats = Object.fromEntries(
-    SEAT_COLOURS.map((colour, i) => [colour, { x: 360 + (i % 2) * 680, y: 620 + Math.floor(i / 2) * 250 }]),
+    SEAT_COLORS.map((color, i) => [color, { x: 360 + (i % 2) * 680, y: 620 + Math.floor(i / 2) * 250 }]),
   );
   return {
     width,

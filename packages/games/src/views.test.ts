@@ -32,7 +32,7 @@ import { playTable } from "./testing/driver";
 // debug fork at any event) agrees with the live situation.
 
 const PLACEHOLDER_OPTIONS = new Set(["deckName", "revImageName", "facedown"]);
-const COLOURS = ["red", "blue", "green", "yellow"];
+const COLORS = ["red", "blue", "green", "yellow"];
 
 function byId(view: Situation): Map<string, Component> {
   const out = new Map<string, Component>();
@@ -85,7 +85,7 @@ describe("every viewer is sent only what it may see, over random play of every s
       const game = shippedGames.find((g) => g.content.slug === slug);
       if (game === undefined && made === undefined) throw new Error(`no game ${slug}`);
       for (const seed of [1, 2, 3]) {
-        const seats = COLOURS.slice(0, players);
+        const seats = COLORS.slice(0, players);
         const holder =
           made?.(seats, seed) ??
           playTable(game as NonNullable<typeof game>, {

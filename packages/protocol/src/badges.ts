@@ -54,3 +54,9 @@ export type AwardBadgeRequest = z.input<typeof awardBadgeSchema>;
 /** POST /api/remove-badge: takes a badge from a user (the badge itself stays, for others). */
 export const removeBadgeSchema = z.object({ username: badgeUserSchema, name: badgeNameSchema });
 export type RemoveBadgeRequest = z.input<typeof removeBadgeSchema>;
+
+/** GET /api/get-user-game-stats/ answers a list of these: games the user finished, per project. */
+export interface GameStat {
+  project_name: string;
+  amt: number;
+}

@@ -1,7 +1,7 @@
 // Upload limits and status texts of project administration (admin-decks-editor.md sections 4, 7, 8,
 // 9), shared by the server that enforces them and the page that shows them.
 
-import type { Deck } from "@tt/engine";
+import type { ComponentTree, Deck } from "@tt/engine";
 
 const MB = 1024 * 1024;
 
@@ -54,3 +54,40 @@ export const STATUS = {
 
 export const uploadError = (text: string) => `Upload error: ${text}`;
 export const networkError = (message: string) => `Network error: ${message}`;
+
+/** GET /api/projects/{slug}/assets answers a list of these, sorted by name. */
+export interface GlobalAsset {
+  name: string;
+  /** Where the browser loads the file from. */
+  url: string;
+  size: number;
+  type: (typeof ASSET_TYPES)[number];
+  /** ISO date and time. */
+  uploadedAt: string;
+  width?: number;
+  height?: number;
+}
+
+/** GET /api/projects/{slug}/decks: the decks and the data sheet's outline, for the admin page. */
+export interface DecksInfo {
+  decks: Record<string, Deck>;
+  dataSheetId: string;
+  /** Sheet name -> number of rows of the project's data sheet. */
+  dataSheet: Record<string, number>;
+  /** Designers and site admins change decks; mods only see them. */
+  mayEdit: boolean;
+  /** Where 'Open the spreadsheet' goes: the server's configured sheet host, '{id}' for the sheet id. */
+  sheetOpenUrl: string;
+}
+
+/** GET and POST /api/projects/{slug}/components[?development=true] answer this. */
+export interface ComponentsResponse {
+  components: ComponentTree;
+  version: number;
+  development: boolean;
+}
+
+/** POST /api/projects/{slug}/push-dev-to-production: the production components' new version. */
+export interface PushToProductionResponse {
+  version: number;
+}

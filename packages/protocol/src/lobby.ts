@@ -1,13 +1,12 @@
-import { PLAYER_COLOUR_NAMES, PLAYER_COLOURS, type PlayerColour, type TileStat } from "@tt/engine";
+import { PLAYER_COLOR_NAMES, type TileStat } from "@tt/engine";
 import { z } from "zod";
 import type { FeedbackQuestion } from "./feedbackForm";
 
 // Lobby contract (platform-lobby-accounts.md sections 3, 5, 7): table tiles, project detail, table calls.
 
 /** Player colours with hex (spec section 3); the engine owns the game constants. */
-export const PLAYER_COLORS = PLAYER_COLOURS;
-export type PlayerColor = PlayerColour;
-export const COLOR_NAMES = PLAYER_COLOUR_NAMES;
+export { PLAYER_COLORS, type PlayerColor } from "@tt/engine";
+export const COLOR_NAMES = PLAYER_COLOR_NAMES;
 
 export const MAX_PLAYERS = 4;
 export const TABLE_LIST_PAGE_SIZE = 20;
@@ -115,6 +114,12 @@ export interface GameOptionDto {
  * answers alike (404) so as not to tell them apart.
  */
 export const PROJECT_DETAIL_FAILURE = "Project data not found (not authorized?)";
+
+/** POST /api/projects/{slug}/{tableId}/start-table: the table and its status after the start. */
+export interface StartTableResponse {
+  tableId: string;
+  status: string;
+}
 
 export interface ProjectDetail {
   slug: string;

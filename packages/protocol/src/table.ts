@@ -1,4 +1,12 @@
-import { actionSchema, type Deck, type Situation, type TableEvent, type ViewEvent } from "@tt/engine";
+import {
+  actionSchema,
+  type Component,
+  type ComponentTree,
+  type Deck,
+  type Situation,
+  type TableEvent,
+  type ViewEvent,
+} from "@tt/engine";
 import { z } from "zod";
 import type { SeatInfo, TableOptionDisplay } from "./lobby";
 
@@ -46,7 +54,7 @@ export interface TableLoadResponse {
   options: Record<string, string | boolean>;
   optionsDisplay: Record<string, TableOptionDisplay>;
   /** The project's component tree at the version the table started with (component info). */
-  components: Record<string, unknown> | null;
+  components: ComponentTree | null;
   /** The decks' card templates (layers, rules, assets) by deck name, as the table started with them. */
   decks: Record<string, Deck>;
   /** The data sheet's outline: sheet name -> number of rows (the table lobby shows it). */
@@ -97,6 +105,15 @@ export interface LiveView {
 export interface TableLogResponse {
   start_position: Situation;
   events: TableEvent[];
+}
+
+/**
+ * GET /api/container-content?tableId=&containerId=: a deck's or bank's pieces and discards as the caller
+ * may see them (edit mode, or after the end).
+ */
+export interface ContainerContentResponse {
+  components: Component[];
+  discardedComponents: Component[];
 }
 
 /** GET /api/invite-link/{tableId}?color=: the table page's address that seats whoever opens it. */

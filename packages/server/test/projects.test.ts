@@ -48,7 +48,7 @@ describe("shipped projects", () => {
     expect(after.componentsVersion).toBe(before.componentsVersion);
     await server.database.db
       .update(projects)
-      .set({ components: { version: 0 } })
+      .set({ components: { ...before.components!, version: 0 } })
       .where(eq(projects.slug, "chess"));
     await seedProjects(server.database.db, { update: true });
     const bumped = (await server.database.db.select().from(projects).where(eq(projects.slug, "chess")))[0]!;

@@ -28,7 +28,7 @@ export interface RawPsd {
 }
 
 const MODE_NUMBER: Record<PsdMode, number> = { bitmap: 0, gray: 1, rgb: 3, cmyk: 4 };
-const COLOUR_CHANNELS: Record<PsdMode, number> = { bitmap: 1, gray: 1, rgb: 3, cmyk: 4 };
+const COLOR_CHANNELS: Record<PsdMode, number> = { bitmap: 1, gray: 1, rgb: 3, cmyk: 4 };
 
 class Bytes {
   private parts: Buffer[] = [];
@@ -89,17 +89,17 @@ function linear(v: number): number {
 }
 
 function channelsOf(psd: RawPsd, layer: RawLayer): { id: number; data: Buffer }[] {
-  const colours = COLOUR_CHANNELS[psd.mode];
+  const colors = COLOR_CHANNELS[psd.mode];
   const at = (i: number) => (x: number, y: number) => {
     const v = layer.paint(x, y)[i] ?? 0;
-    if (i === colours) return v; // alpha
+    if (i === colors) return v; // alpha
     if (psd.mode === "cmyk") return 255 - v;
     return psd.depth === 32 ? linear(v) : v;
   };
-  const ids = [-1, ...Array.from({ length: colours }, (_, i) => i)];
+  const ids = [-1, ...Array.from({ length: colors }, (_, i) => i)];
   return ids.map((id) => ({
     id,
-    data: plane(psd, layer.width, layer.height, at(id === -1 ? colours : id)),
+    data: plane(psd, layer.width, layer.height, at(id === -1 ? colors : id)),
   }));
 }
 
@@ -163,7 +163,7 @@ function composite(psd: RawPsd): Buffer {
     out.bytes(bits);
     return out.done();
   }
-  for (let i = 0; i < COLOUR_CHANNELS[psd.mode]; i++) {
+  for (let i = 0; i < COLOR_CHANNELS[psd.mode]; i++) {
     out.bytes(
       plane(psd, psd.width, psd.height, (x, y) => {
         const v = psd.composite(x, y)[i] ?? 0;
@@ -180,7 +180,7 @@ export function rawPsd(psd: RawPsd): Buffer {
   out.text("8BPS");
   out.u16(1);
   out.bytes(Buffer.alloc(6));
-  out.u16(COLOUR_CHANNELS[psd.mode]);
+  out.u16(COLOR_CHANNELS[psd.mode]);
   out.u32(psd.height);
   out.u32(psd.width);
   out.u16(psd.depth);

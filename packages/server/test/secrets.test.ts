@@ -145,7 +145,7 @@ describe("a running table sends each user only what they may see", () => {
     const active = before.live.gameState.current.activePlayer as string;
     const [buyer, rival] =
       active === "red" ? (["designer", "player"] as const) : (["player", "designer"] as const);
-    const rivalColour = active === "red" ? "blue" : "red";
+    const rivalColor = active === "red" ? "blue" : "red";
     const b = await tab(buyer, tableId);
     const r = await tab(rival, tableId);
     const free = (findComponent(before.live.root, "market")!.children.row as Record<string, Component>)["1"]!;
@@ -177,7 +177,7 @@ describe("a running table sends each user only what they may see", () => {
       expect(JSON.stringify(event)).not.toContain('"rng"');
     }
     // The rival's view after the event is exactly what the server computes for that seat.
-    const view = after.view(rivalColour);
+    const view = after.view(rivalColor);
     expect((await open(rival, tableId)).live?.situation).toEqual(JSON.parse(JSON.stringify(view)));
   });
 

@@ -119,7 +119,7 @@ describe("POST /api/projects/:slug/:tableId/restart-table/", () => {
     const watcher = await tab("mod", tableId);
     // A restart takes the project's production components as they are now.
     const [project] = await server.database.db.select().from(projects).where(eq(projects.slug, "chess"));
-    const production = { ...project!.components, version: 333 };
+    const production = { ...project!.components!, version: 333 };
     await server.database.db
       .update(projects)
       .set({ components: production })
@@ -230,8 +230,8 @@ describe("reloading components", () => {
   it("gives a table the project's production or development components, with no event in the log", async () => {
     const tableId = await chessTable();
     const [project] = await server.database.db.select().from(projects).where(eq(projects.slug, "chess"));
-    const production = { ...project!.components, version: 501 };
-    const development = { ...project!.components, version: 502 };
+    const production = { ...project!.components!, version: 501 };
+    const development = { ...project!.components!, version: 502 };
     await server.database.db
       .update(projects)
       .set({ components: production, devComponents: development })

@@ -384,19 +384,19 @@ function visit(
   const all = component.children;
   for (const positionName in all) {
     const children = all[positionName] as Component[] | { [slot: string]: Component };
-    const slot = walk.placeNames.length;
+    const childPlace = walk.placeNames.length;
     walk.placeParents.push(component);
     walk.placeNames.push(positionName);
     if (Array.isArray(children)) {
       const last = children.length - 1;
       for (let i = 0; i <= last; i++) {
         const top = revealTop && positionName === DECK_POSITION && i === last;
-        visit(walk, children[i] as Component, index, slot, own, mine, top);
+        visit(walk, children[i] as Component, index, childPlace, own, mine, top);
       }
     } else {
-      const keys = Object.keys(children);
-      for (let k = 0; k < keys.length; k++)
-        visit(walk, children[keys[k] as string] as Component, index, slot, own, mine, false);
+      const slots = Object.keys(children);
+      for (let k = 0; k < slots.length; k++)
+        visit(walk, children[slots[k] as string] as Component, index, childPlace, own, mine, false);
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { ComponentTree } from "@tt/engine";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Workbook } from "../decks/xlsx";
 
 // One schema for PGlite and PostgreSQL; migrations under packages/server/drizzle are generated from it.
 
@@ -76,7 +78,7 @@ export const projects = pgTable("projects", {
   // Game content (packages/games ProjectContent), seeded for shipped games and edited by designers.
   options: jsonb("options").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   changeLog: jsonb("change_log").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-  components: jsonb("components").$type<Record<string, unknown> | null>(),
+  components: jsonb("components").$type<ComponentTree | null>(),
   /** Bumped at every push to production; a table records the version it started with. */
   componentsVersion: integer("components_version").notNull().default(1),
   decks: jsonb("decks").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
@@ -93,11 +95,11 @@ export const projects = pgTable("projects", {
   /** The linked spreadsheet's id: the server fetches it as an .xlsx export (admin-decks-editor.md 7). */
   dataSheetId: text("data_sheet_id").notNull().default(""),
   /** The data sheet: sheet name -> rows (header -> cell), from an upload or the linked sheet. */
-  dataSheet: jsonb("data_sheet").$type<Record<string, unknown[]> | null>(),
+  dataSheet: jsonb("data_sheet").$type<Workbook["sheets"] | null>(),
   /** Global assets: file name -> { size, type, uploadedAt }; the bytes live in storage. */
   globalAssets: jsonb("global_assets").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   /** Development components: the component editor's working copy, pushed to production as a new version. */
-  devComponents: jsonb("dev_components").$type<Record<string, unknown> | null>(),
+  devComponents: jsonb("dev_components").$type<ComponentTree | null>(),
 });
 
 /** Small server-wide settings (VAPID keys, first-start marker). */
@@ -154,7 +156,7 @@ export const tables = pgTable(
     activePlayer: text("active_player"),
     startSituation: jsonb("start_situation"),
     /** The component tree the table started with: later edits to the project do not change a running game. */
-    components: jsonb("components"),
+    components: jsonb("components").$type<ComponentTree | null>(),
     tileStats: jsonb("tile_stats").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     /** At the game end: per-colour player stats and the global stats, for results and feedback. */
     resultStats: jsonb("result_stats").$type<{

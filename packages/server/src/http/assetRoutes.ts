@@ -1,7 +1,13 @@
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
-import { ASSET_MAX_BYTES, ASSET_NAME_PATTERN, STATUS, UPLOAD_MAX_BYTES } from "@tt/protocol";
+import {
+  ASSET_MAX_BYTES,
+  ASSET_NAME_PATTERN,
+  type GlobalAsset,
+  STATUS,
+  UPLOAD_MAX_BYTES,
+} from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -30,12 +36,6 @@ import { accepted } from "./workAnswer";
 // sections), through loadAdminProject: 401 logged out, 404 when the project is unknown or closed to the
 // actor, 403 otherwise. Files are read by anyone who may view the project, through GET /api/storage/*
 // (unless S3_PUBLIC_URL serves them straight from the bucket).
-
-/** GET /api/projects/{slug}/assets answers a list of these, sorted by name. */
-export interface GlobalAssetDto extends AssetMetadata {
-  name: string;
-  url: string;
-}
 
 /** Stored files are served as data, never as a page: no scripts, no plugins, styles inline only. */
 export const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -137,7 +137,7 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-function assetList(storage: Storage, slug: string, assets: Record<string, AssetMetadata>): GlobalAssetDto[] {
+function assetList(storage: Storage, slug: string, assets: Record<string, AssetMetadata>): GlobalAsset[] {
   return Object.entries(assets)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, meta]) => ({ name, url: storage.publicUrl(globalAssetKey(slug, name)), ...meta }));

@@ -3,6 +3,7 @@ import {
   ASSET_MAX_BYTES,
   DECK_NAME_PATTERN,
   DECK_SHEET_DEFAULTS,
+  type DecksInfo,
   type DeckUpdate,
   PSD_MAX_BYTES,
   STATUS,
@@ -157,7 +158,7 @@ export function deckRoutes(
   }
 
   /** The decks and the data sheet's outline, for the admin page. */
-  app.get<SlugParams>("/api/projects/:slug/decks", async (request) => {
+  app.get<SlugParams>("/api/projects/:slug/decks", async (request): Promise<DecksInfo> => {
     const actor = requireActor(request);
     const project = await loadAdminProject(db, request.params.slug, actor);
     const sheets = project.dataSheet ?? {};
@@ -175,7 +176,7 @@ export function deckRoutes(
     const body = dataSheetBody.safeParse(request.body ?? {});
     if (!body.success) throw new HttpError(400, firstIssue(body.error));
     if (body.data.dataSheetId === "") {
-      await saveDataSheet(db, project.slug, { sheets: (project.dataSheet ?? {}) as Workbook["sheets"] }, "");
+      await saveDataSheet(db, project.slug, { sheets: project.dataSheet ?? {} }, "");
       return sendText(reply, 200, STATUS.updateSuccess);
     }
     const sheet = await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId);
@@ -229,7 +230,7 @@ export function deckRoutes(
     else if (settings.data.sheetId !== "") {
       const sheet = await fetchLinkedSheet(sheetUrlTemplate, settings.data.sheetId);
       book = await workbookOf(sheet, request, reply);
-    } else if (project.dataSheet) book = { sheets: project.dataSheet as Workbook["sheets"] };
+    } else if (project.dataSheet) book = { sheets: project.dataSheet };
     else
       throw new HttpError(400, "Link a sheet id, upload an .xlsx, or give the project a data sheet first.");
     // What the viewer, the table and print would trip over, said now (engine deckReport).

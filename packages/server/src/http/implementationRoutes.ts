@@ -1,3 +1,5 @@
+import { type ComponentTree, componentTreeSchema } from "@tt/engine";
+import type { ComponentsResponse, PushToProductionResponse } from "@tt/protocol";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -6,7 +8,7 @@ import type { AppDeps } from "../deps";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
-import { componentTreeSchema, reloadBoundTables, type TableNotifier } from "../tables/admin";
+import { reloadBoundTables, type TableNotifier } from "../tables/admin";
 import type { TableHub } from "../tables/hub";
 import { projectTree } from "../tables/service";
 import { requireActor } from "./context";
@@ -42,7 +44,7 @@ export function implementationRoutes(
     return project;
   }
 
-  app.get<SlugParams>("/api/projects/:slug/components", async (request) => {
+  app.get<SlugParams>("/api/projects/:slug/components", async (request): Promise<ComponentsResponse> => {
     const project = await designer(request);
     const query = componentsQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, "development is true or false.");
@@ -63,7 +65,7 @@ export function implementationRoutes(
   async function publish(
     request: FastifyRequest<SlugParams>,
     slug: string,
-    pick: (row: typeof projects.$inferSelect) => Record<string, unknown> | null,
+    pick: (row: typeof projects.$inferSelect) => ComponentTree | null,
     how: string,
   ): Promise<number> {
     const by = requireActor(request).username;
@@ -88,7 +90,7 @@ export function implementationRoutes(
 
   // ?development=true saves what the component editor edits; without it the tree goes to production
   // (section 7: the flag is optional), as a new version like a push.
-  app.post<SlugParams>("/api/projects/:slug/components", async (request) => {
+  app.post<SlugParams>("/api/projects/:slug/components", async (request): Promise<ComponentsResponse> => {
     const project = await designer(request);
     const query = componentsQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, "development is true or false.");
@@ -126,19 +128,22 @@ export function implementationRoutes(
     if (!latest?.components) throw new HttpError(404, "No table of this project has started yet.");
     await db
       .update(projects)
-      .set({ devComponents: latest.components as Record<string, unknown> })
+      .set({ devComponents: latest.components })
       .where(eq(projects.slug, project.slug));
     return sendText(reply, 200, "Development components updated from the latest table.");
   });
 
-  app.post<SlugParams>("/api/projects/:slug/push-dev-to-production", async (request) => {
-    const project = await designer(request);
-    const version = await publish(
-      request,
-      project.slug,
-      (row) => row.devComponents,
-      "Development components pushed to production",
-    );
-    return { version };
-  });
+  app.post<SlugParams>(
+    "/api/projects/:slug/push-dev-to-production",
+    async (request): Promise<PushToProductionResponse> => {
+      const project = await designer(request);
+      const version = await publish(
+        request,
+        project.slug,
+        (row) => row.devComponents,
+        "Development components pushed to production",
+      );
+      return { version };
+    },
+  );
 }

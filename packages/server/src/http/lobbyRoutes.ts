@@ -1,4 +1,9 @@
-import { type ProjectDetail, tableListQuerySchema, visibleOptions } from "@tt/protocol";
+import {
+  type ProjectDetail,
+  type StartTableResponse,
+  tableListQuerySchema,
+  visibleOptions,
+} from "@tt/protocol";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { findUserByName } from "../auth/accounts";
@@ -90,12 +95,15 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
     return createTable(db, notify, actor, project, request.body);
   });
 
-  app.post<TableParams>("/api/projects/:slug/:tableId/start-table", async (request) => {
-    const actor = requireActor(request);
-    const project = await loadProjectFor(db, request.params.slug, actor);
-    const row = await startTable(db, notify, actor, project, request.params.tableId);
-    return { tableId: row.id, status: row.status };
-  });
+  app.post<TableParams>(
+    "/api/projects/:slug/:tableId/start-table",
+    async (request): Promise<StartTableResponse> => {
+      const actor = requireActor(request);
+      const project = await loadProjectFor(db, request.params.slug, actor);
+      const row = await startTable(db, notify, actor, project, request.params.tableId);
+      return { tableId: row.id, status: row.status };
+    },
+  );
 
   app.get<TableParams & { Querystring: { color?: string } }>(
     "/api/projects/:slug/join-table/:tableId",

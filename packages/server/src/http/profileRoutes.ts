@@ -1,4 +1,4 @@
-import { awardBadgeSchema, BADGE_REFUSALS, type Badge, removeBadgeSchema } from "@tt/protocol";
+import { awardBadgeSchema, BADGE_REFUSALS, type Badge, type GameStat, removeBadgeSchema } from "@tt/protocol";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -30,7 +30,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
     return user;
   };
 
-  app.get("/api/get-user-game-stats/", async (request) => {
+  app.get("/api/get-user-game-stats/", async (request): Promise<GameStat[]> => {
     const actor = requireActor(request);
     const user = await userOf(request.query);
     const rows = await db

@@ -190,9 +190,7 @@ export function tableRoutes(
       possibleColors: table.possibleColors,
       options: info!.start_position.options,
       optionsDisplay: displayOptions(projectOptions(project), table.options, privileged),
-      components:
-        (table.components as Record<string, unknown> | null) ??
-        (project.components as Record<string, unknown> | null),
+      components: table.components ?? project.components,
       // Open tables show the project's decks as they are now; started ones keep theirs.
       decks: decksOf(table.startSituation ? table : project),
       dataSheet: sheetOutline(

@@ -1,3 +1,10 @@
+import {
+  type FormQuestionDto,
+  PROJECT_ROLES,
+  type ProjectInfo,
+  type ProjectInfoUpdate,
+  type ProjectRoleName,
+} from "@tt/protocol";
 import { and, eq, ne } from "drizzle-orm";
 import { type Actor, mayViewProject, projectRoleOf } from "../auth/permissions";
 import type { Db } from "../db/connect";
@@ -10,46 +17,14 @@ import {
   mayDeleteProjectData,
   mayMaintainDecks,
   type OptionDefinition,
-  PROJECT_ROLES,
-  type ProjectRoleName,
 } from "./adminRules";
-import type { ProjectRow } from "./load";
+import { type ProjectRow, projectOptions } from "./load";
 import { sanitizeDescription } from "./projects";
 
 // The project administration page's data and writes (admin-decks-editor.md sections 2-7).
 
 export const NOT_FOUND = "Project not found";
 export const NOT_ADMIN = "Only the project's mods and designers and site admins may do this.";
-
-/**
- * The admin page's data. Everyone who may open the project gets the description, visibility and roles
- * (section 2: those sections are for everyone); the options (hidden ones too) and the feedback form's
- * questions only go to those who see the advanced sections, the project's mods and designers and site
- * admins (section 6).
- */
-export interface AdminInfo {
-  slug: string;
-  projectName: string;
-  description: string;
-  visibility: string;
-  roles: Record<ProjectRoleName, string[]>;
-  /** Every option, hidden ones included; project admins only. */
-  options?: Record<string, unknown>;
-  /** Project admins only. */
-  formQuestions?: Record<string, unknown>;
-  rights: {
-    /** Site admin, or the viewer's role in the project. */
-    role: "admin" | ProjectRoleName | null;
-    /** The advanced sections and editing the description and visibility: mods, designers, site admins. */
-    administer: boolean;
-    /** Decks, assets, the data sheet and the game implementation: designers and site admins. */
-    maintain: boolean;
-    /** The roles whose members the viewer may add and remove. */
-    assignableRoles: ProjectRoleName[];
-    archiveTables: boolean;
-    deleteData: boolean;
-  };
-}
 
 /** The project for an admin call: 404 if it does not exist or the actor may not open it, 403 if not an admin. */
 export async function loadAdminProject(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
@@ -65,7 +40,11 @@ export async function loadViewableProject(db: Db, slug: string, actor: Actor): P
   return project;
 }
 
-export function adminInfo(project: ProjectRow, actor: Actor): AdminInfo {
+/**
+ * The admin page's data (GET /api/projects/{slug}/admin-info): the options and the feedback form's
+ * questions only for those who see the advanced sections (section 6).
+ */
+export function adminInfo(project: ProjectRow, actor: Actor): ProjectInfo {
   const roles = rolesOf(project);
   const administer = mayAdministerProject(actor, project);
   return {
@@ -74,7 +53,13 @@ export function adminInfo(project: ProjectRow, actor: Actor): AdminInfo {
     description: project.description,
     visibility: project.visibility,
     roles,
-    ...(administer ? { options: project.options, formQuestions: project.formQuestions } : {}),
+    ...(administer
+      ? {
+          options: projectOptions(project),
+          // Written only by saveFormQuestions, after normaliseQuestions gave each its stored shape.
+          formQuestions: project.formQuestions as Record<string, FormQuestionDto>,
+        }
+      : {}),
     rights: {
       role: actor.role.includes("admin")
         ? "admin"
@@ -101,7 +86,7 @@ export async function updateProjectInfo(
   project: ProjectRow,
   name: "description" | "visibility",
   value: string,
-): Promise<{ name: string; value: string }> {
+): Promise<ProjectInfoUpdate> {
   if (name === "visibility") {
     if (!["public", "closed", "unlisted"].includes(value))
       throw new DomainError("bad-request", "Visibility must be public, closed or unlisted.");

@@ -1,3 +1,4 @@
+import { PROJECT_ROLES, type ProjectRoleName } from "@tt/protocol";
 import { z } from "zod";
 import {
   type Actor,
@@ -10,10 +11,6 @@ import {
 // Project administration (admin-decks-editor.md sections 5 and 6): who may do what on the admin page,
 // and the shapes of the option definitions and feedback questions it saves. Built only from the
 // primitives of auth/permissions.ts, so 'who is a site admin / a project's designer' has one answer.
-
-export const PROJECT_ROLES = ["designer", "mod", "player"] as const;
-export type ProjectRoleName = (typeof PROJECT_ROLES)[number];
-export const VISIBILITIES = ["public", "closed", "unlisted"] as const;
 
 /** The admin page at all, description, visibility, feedback form and options: mods, designers, site admins. */
 export const mayAdministerProject = isProjectAdmin;

@@ -31,7 +31,7 @@ function contentColumns(game: ShippedGame) {
     background: c.images["background.svg"] ? gameAssetUrl(c.slug, "background.svg") : null,
     options: c.options as Record<string, unknown>,
     changeLog: c.changeLog.map((v) => ({ ...v, notes: sanitizeDescription(v.notes) })),
-    components: c.components as unknown as Record<string, unknown>,
+    components: c.components,
     decks: c.decks as Record<string, unknown>,
     overviewCard: c.overviewCard ? gameAssetUrl(c.slug, c.overviewCard) : null,
     overviewStats: c.overviewStats,

@@ -1,4 +1,4 @@
-import { FULL_VIEW, type Json, type ReloadDataMove, type ViewEvent } from "@tt/engine";
+import { FULL_VIEW, type ReloadDataMove, type ViewEvent } from "@tt/engine";
 import {
   type ChatMessage,
   chatSendSchema,
@@ -494,7 +494,7 @@ export function tableHandlers(
       const decks = decksOf(row.project);
       const move: ReloadDataMove =
         what === "data sheet"
-          ? { type: "reload data", dataSheet: (row.project.dataSheet ?? null) as Json }
+          ? { type: "reload data", dataSheet: row.project.dataSheet ?? null }
           : {
               type: "reload data",
               deckData: deckInfosOf(decks),

@@ -1,3 +1,4 @@
+import { type ComponentTree, componentTreeSchema } from "@tt/engine";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, isSiteAdmin } from "../auth/permissions";
@@ -31,25 +32,13 @@ export interface TableNotifier {
   componentsReloaded(tableId: string, type: ComponentsReload): void;
 }
 
-/**
- * A component tree: an object with a root piece. Deeper checks belong to the editor and the engine's
- * component info, which already cope with pieces they do not know.
- */
-export const componentTreeSchema = z
-  .record(z.string(), z.unknown())
-  // typeof [] is 'object' too: an array is no root piece.
-  .refine(
-    (t) => typeof t.root === "object" && t.root !== null && !Array.isArray(t.root),
-    "The component tree needs a root piece.",
-  );
-
 /** The spec's client also sends start_position; a restart keeps the table's own options, so it is ignored. */
 const restartBodySchema = z.object({ components: componentTreeSchema.optional() }).nullish();
 
 const NOT_STARTED = "The table has not started yet.";
 
 /** The tree a reload gives a table: production, or the editor's copy (production until one is saved). */
-export function componentsFor(project: ProjectRow, type: ComponentsReload): Record<string, unknown> {
+export function componentsFor(project: ProjectRow, type: ComponentsReload): ComponentTree {
   const stored =
     type === "reload-components" ? project.components : (project.devComponents ?? project.components);
   return projectTree(project, stored);
@@ -141,7 +130,7 @@ export async function reloadBoundTables(
   hub: TableHub,
   notify: TableNotifier,
   slug: string,
-  components: Record<string, unknown>,
+  components: ComponentTree,
   failed: (tableId: string, err: unknown) => void,
 ): Promise<string[]> {
   const bound = await db
@@ -208,12 +197,7 @@ export async function createDebugTable(
       decks: source.decks,
       startSituation: at.situation,
       activePlayer: activePlayerOf(at.situation),
-      tileStats: startTileStats(
-        source.projectSlug,
-        at.situation,
-        source.components as Record<string, unknown> | null,
-        source.options,
-      ),
+      tileStats: startTileStats(source.projectSlug, at.situation, source.components, source.options),
     })
     .returning();
   // The creator is a site admin: the tile shows hidden options (seesHiddenOptions).

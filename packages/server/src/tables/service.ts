@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import type { DeckInfo, Situation } from "@tt/engine";
-import { type ComponentTree, piecesOf, registry } from "@tt/games";
+import type { ComponentTree, DeckInfo, Situation } from "@tt/engine";
+import { piecesOf, registry } from "@tt/games";
 import {
   choosesColors,
   MAX_PLAYERS,
@@ -192,13 +192,10 @@ export async function createTable(
 /** A stored tree as tables use it: with every deck's entries and a no-code project's board (games/src/noCode.ts). */
 export function projectTree(
   project: ProjectRow,
-  stored: Record<string, unknown> | null,
+  stored: ComponentTree | null,
   decks: Record<string, DeckInfo> = deckInfosOf(decksOf(project)),
-): Record<string, unknown> {
-  return registry.treeFor(project.slug, stored as ComponentTree | null, decks) as unknown as Record<
-    string,
-    unknown
-  >;
+): ComponentTree {
+  return registry.treeFor(project.slug, stored, decks);
 }
 
 /**
@@ -210,7 +207,7 @@ export function freshStart(
   project: ProjectRow,
   seats: readonly SeatRow[],
   options: TableRow["options"],
-  components: Record<string, unknown> | null = project.components,
+  components: ComponentTree | null = project.components,
 ) {
   const decks = decksOf(project);
   const infos = deckInfosOf(decks);
@@ -222,9 +219,9 @@ export function freshStart(
       players: seats.map((s) => ({ color: s.color })),
       options,
       seed: randomInt(2 ** 31),
-      components: tree as unknown as ComponentTree,
+      components: tree,
       decks: infos,
-      ...(project.dataSheet ? { dataSheet: project.dataSheet as never } : {}),
+      ...(project.dataSheet ? { dataSheet: project.dataSheet } : {}),
     });
   } catch (err) {
     throw new DomainError("failed", `Could not set up the game: ${(err as Error).message}`);
@@ -242,10 +239,10 @@ export function freshStart(
 export function startTileStats(
   slug: string,
   situation: Situation,
-  components: Record<string, unknown> | null,
+  components: ComponentTree | null,
   options: TableRow["options"],
 ) {
-  const pieces = components ? piecesOf(components as unknown as ComponentTree) : {};
+  const pieces = components ? piecesOf(components) : {};
   return tileStatsOf(registry.moduleFor(slug), situation, { pieces, options });
 }
 

@@ -113,21 +113,21 @@ function flipWorth(
   return (safe - bust * loss) / unseen.total;
 }
 
-function seatWorth(view: Situation, ctx: RuleContext, colour: string, unseen: Unseen | null): number {
+function seatWorth(view: Situation, ctx: RuleContext, color: string, unseen: Unseen | null): number {
   const lanternsLeft = lanternBank(view).length > 0;
   let worth =
-    counter(view, colour, "coins") +
-    LANTERN_POINTS * lanternsOf(view, colour).length +
-    counter(view, colour, "oil") +
-    goodsWorth(view, handOf(view, colour), lanternsLeft);
-  const active = String(view.gameState.current.activePlayer) === colour;
+    counter(view, color, "coins") +
+    LANTERN_POINTS * lanternsOf(view, color).length +
+    counter(view, color, "oil") +
+    goodsWorth(view, handOf(view, color), lanternsLeft);
+  const active = String(view.gameState.current.activePlayer) === color;
   const state = stateName(view);
   if (active && (state === "forage" || state === "moth")) {
     const cards = stall(view);
     const known = cards.filter((c) => c.placeholder === undefined && isGood(c));
     const hidden = cards.filter((c) => c.placeholder !== undefined).length;
     worth += goodsWorth(view, known, lanternsLeft);
-    if (hidden > 0 && unseen !== null) worth += hidden * flipWorth(view, ctx, colour, known, unseen);
+    if (hidden > 0 && unseen !== null) worth += hidden * flipWorth(view, ctx, color, known, unseen);
   }
   // A bust under way pays its coin when it resolves.
   if (active && state === "bust") worth += 1;

@@ -4,11 +4,11 @@ const svg = (w: number, h: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
 export const GOODS = {
-  silk: { name: "Silk", colour: "#c0392b" },
-  spice: { name: "Spice", colour: "#d35400" },
-  tea: { name: "Tea", colour: "#27ae60" },
-  jade: { name: "Jade", colour: "#16a085" },
-  incense: { name: "Incense", colour: "#8e44ad" },
+  silk: { name: "Silk", color: "#c0392b" },
+  spice: { name: "Spice", color: "#d35400" },
+  tea: { name: "Tea", color: "#27ae60" },
+  jade: { name: "Jade", color: "#16a085" },
+  incense: { name: "Incense", color: "#8e44ad" },
 } as const;
 export type Good = keyof typeof GOODS;
 
@@ -20,20 +20,20 @@ const icon: Record<Good, string> = {
   incense: `<path d="M-3 24V-4H3V24Z"/><path d="M0-8C-10-16 10-20 0-28" stroke-width="3" fill="none"/>`,
 };
 
-function frame(colour: string, body: string): string {
+function frame(color: string, body: string): string {
   return svg(
     140,
     200,
-    `<rect x="3" y="3" width="134" height="194" rx="14" fill="#1b1734" stroke="${colour}" stroke-width="5"/>
-<circle cx="70" cy="92" r="46" fill="${colour}" opacity="0.22"/>${body}`,
+    `<rect x="3" y="3" width="134" height="194" rx="14" fill="#1b1734" stroke="${color}" stroke-width="5"/>
+<circle cx="70" cy="92" r="46" fill="${color}" opacity="0.22"/>${body}`,
   );
 }
 
 export function goodCard(good: Good): string {
-  const { name, colour } = GOODS[good];
+  const { name, color } = GOODS[good];
   return frame(
-    colour,
-    `<g transform="translate(70 92) scale(1.3)" fill="${colour}" stroke="${colour}">${icon[good]}</g>
+    color,
+    `<g transform="translate(70 92) scale(1.3)" fill="${color}" stroke="${color}">${icon[good]}</g>
 <text x="70" y="176" text-anchor="middle" font-family="serif" font-size="24" fill="#f5e6c4">${name}</text>`,
   );
 }
@@ -67,11 +67,11 @@ export const lantern = svg(
 
 /** A price plaque for a good: the price a card of it sells for. */
 export function pricePlaque(good: Good, price: number): string {
-  const { colour } = GOODS[good];
+  const { color } = GOODS[good];
   return svg(
     80,
     80,
-    `<circle cx="40" cy="40" r="36" fill="#1b1734" stroke="${colour}" stroke-width="6"/><text x="40" y="52" text-anchor="middle" font-family="serif" font-size="34" font-weight="bold" fill="#f5e6c4">${price}</text>`,
+    `<circle cx="40" cy="40" r="36" fill="#1b1734" stroke="${color}" stroke-width="6"/><text x="40" y="52" text-anchor="middle" font-family="serif" font-size="34" font-weight="bold" fill="#f5e6c4">${price}</text>`,
   );
 }
 

@@ -29,7 +29,7 @@ import {
   stall,
 } from "./rules";
 
-const COLOURS = ["red", "blue", "green", "yellow"];
+const COLORS = ["red", "blue", "green", "yellow"];
 const button = (name: string): Action[] => [{ kind: "press state button", button: name }];
 const click = (componentId: string): Action[] => [{ kind: "click component", componentId }];
 const delayed: Action[] = [{ kind: "delayed eval" }];
@@ -112,7 +112,7 @@ describe("night market", () => {
     ];
     for (let n = 2; n <= 4; n++) {
       for (const options of optionSets) {
-        const s = playTable(nightMarket, { players: COLOURS.slice(0, n), options }).situation;
+        const s = playTable(nightMarket, { players: COLORS.slice(0, n), options }).situation;
         expect(cardCount(s)).toBe(38);
         expect(activeState(s).name).toBe("turn");
         expect(activeState(s).buttons.map((b) => b.name)).toEqual(["forage"]);
@@ -334,7 +334,7 @@ describe("night market", () => {
     [4, { length: "long", prices: "fixed" }],
   ] as [number, JsonObject][]) {
     it(`plays a complete game for ${n} players with ${JSON.stringify(options)}`, () => {
-      const t = playTable(nightMarket, { players: COLOURS.slice(0, n), options, seed: 20 + n });
+      const t = playTable(nightMarket, { players: COLORS.slice(0, n), options, seed: 20 + n });
       const start = ids(t.situation);
       playOut(t);
       const s = t.situation;

@@ -38,14 +38,14 @@ export const lanternBank = (s: Situation) => pile(s, BANK, "bank");
 export const kindOf = (card: Component): string => String(card.options.cardId ?? "");
 export const isGood = (card: Component) => (GOOD_NAMES as string[]).includes(kindOf(card));
 
-export function areaOf(s: Situation, colour: string): string {
-  return s.players.find((p) => p.color === colour)?.area ?? "";
+export function areaOf(s: Situation, color: string): string {
+  return s.players.find((p) => p.color === color)?.area ?? "";
 }
-export const handOf = (s: Situation, colour: string) => pile(s, areaOf(s, colour), HAND);
-export const lanternsOf = (s: Situation, colour: string) => pile(s, areaOf(s, colour), LANTERNS);
+export const handOf = (s: Situation, color: string) => pile(s, areaOf(s, color), HAND);
+export const lanternsOf = (s: Situation, color: string) => pile(s, areaOf(s, color), LANTERNS);
 
-export function counter(s: Situation, colour: string, name: string): number {
-  return s.players.find((p) => p.color === colour)?.counters.find((c) => c.name === name)?.value ?? 0;
+export function counter(s: Situation, color: string, name: string): number {
+  return s.players.find((p) => p.color === color)?.counters.find((c) => c.name === name)?.value ?? 0;
 }
 
 /** The market row by slot; a missing slot is empty. */
@@ -73,19 +73,17 @@ export function busts(s: Situation, card: Component): boolean {
   return stall(s).some((c) => c.id !== card.id && kindOf(c) === kindOf(card));
 }
 
-export function nextPlayer(s: Situation, colour: string): string {
-  const i = s.players.findIndex((p) => p.color === colour);
-  return s.players[(i + 1) % s.players.length]?.color ?? colour;
+export function nextPlayer(s: Situation, color: string): string {
+  const i = s.players.findIndex((p) => p.color === color);
+  return s.players[(i + 1) % s.players.length]?.color ?? color;
 }
 
 export const oilInPlay = (ctx: RuleContext) => ctx.options.oil !== false;
 export const oilPrice = (ctx: RuleContext) => Number(ctx.options.oilPrice ?? 2);
 
 /** Final score: coins, 5 per lantern, 1 per oil left in the lantern. */
-export function finalScore(s: Situation, colour: string): number {
-  return (
-    counter(s, colour, "coins") + LANTERN_POINTS * lanternsOf(s, colour).length + counter(s, colour, "oil")
-  );
+export function finalScore(s: Situation, color: string): number {
+  return counter(s, color, "coins") + LANTERN_POINTS * lanternsOf(s, color).length + counter(s, color, "oil");
 }
 
 export function closing(s: Situation): boolean {

@@ -1,6 +1,6 @@
 import type { DeckInfo } from "@tt/engine";
 import type { ComponentTree } from "../../content";
-import { SUITS, type Suit, TOKEN_COLOURS } from "./images";
+import { SUITS, type Suit, TOKEN_COLORS } from "./images";
 
 /** Spec colours in seating order: every seat gets a place around the table. */
 const SEATS = ["red", "blue", "green", "yellow", "cyan", "orange", "cerise", "lime", "purple", "white"];
@@ -31,7 +31,7 @@ const cardImage = {
 };
 
 const tokenPieces = Object.fromEntries(
-  Object.keys(TOKEN_COLOURS).flatMap((c) => [
+  Object.keys(TOKEN_COLORS).flatMap((c) => [
     [`token-${c}`, { image: `token-${c}.svg`, width: 40, height: 40, selectable: true, borderRadius: 50 }],
     [`bank-${c}`, { image: "bank.svg", width: 80, height: 80, selectable: true }],
   ]),

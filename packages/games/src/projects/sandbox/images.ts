@@ -57,14 +57,14 @@ export function cardFace(suit: Suit | "joker", value: number): string {
 <text x="70" y="115" text-anchor="middle" font-family="sans-serif" font-size="34" font-weight="bold" fill="#d8358c">JOKER</text>`,
     );
   }
-  const colour = SUITS[suit];
+  const color = SUITS[suit];
   return svg(
     140,
     200,
-    `<rect x="2" y="2" width="136" height="196" rx="12" fill="#fff" stroke="${colour}" stroke-width="4"/>
-<g font-family="sans-serif" font-size="28" font-weight="bold" fill="${colour}"><text x="12" y="34">${value}</text>
+    `<rect x="2" y="2" width="136" height="196" rx="12" fill="#fff" stroke="${color}" stroke-width="4"/>
+<g font-family="sans-serif" font-size="28" font-weight="bold" fill="${color}"><text x="12" y="34">${value}</text>
 <text x="128" y="186" text-anchor="end">${value}</text></g>
-<g transform="translate(70 100)" fill="${colour}" stroke="${colour}">${suitMark[suit]}</g>`,
+<g transform="translate(70 100)" fill="${color}" stroke="${color}">${suitMark[suit]}</g>`,
   );
 }
 
@@ -75,19 +75,19 @@ export const cardBack = svg(
 <path d="M70 40L110 100L70 160L30 100Z" fill="none" stroke="#f6ae2d" stroke-width="6"/>`,
 );
 
-export const TOKEN_COLOURS = {
+export const TOKEN_COLORS = {
   red: "#ff4038",
   blue: "#2799d8",
   green: "#57a141",
   yellow: "#ecce46",
 } as const;
-export type TokenColour = keyof typeof TOKEN_COLOURS;
+export type TokenColor = keyof typeof TOKEN_COLORS;
 
-export const token = (colour: TokenColour) =>
+export const token = (color: TokenColor) =>
   svg(
     60,
     60,
-    `<circle cx="30" cy="30" r="26" fill="${TOKEN_COLOURS[colour]}" stroke="#222" stroke-width="3"/>`,
+    `<circle cx="30" cy="30" r="26" fill="${TOKEN_COLORS[color]}" stroke="#222" stroke-width="3"/>`,
   );
 
 export const bankImage = svg(

@@ -12,8 +12,8 @@ import {
   SUITS,
   type Suit,
   seatImage,
-  TOKEN_COLOURS,
-  type TokenColour,
+  TOKEN_COLORS,
+  type TokenColor,
   tableImage,
   token,
 } from "./images";
@@ -33,18 +33,18 @@ for (const suit of Object.keys(SUITS) as Suit[]) {
   for (let v = 1; v <= 10; v++) images[`card-${suit}-${v}.svg`] = cardFace(suit, v);
 }
 for (let f = 1; f <= 6; f++) images[`die-${f}.svg`] = dieFace(f);
-for (const c of Object.keys(TOKEN_COLOURS) as TokenColour[]) images[`token-${c}.svg`] = token(c);
+for (const c of Object.keys(TOKEN_COLORS) as TokenColor[]) images[`token-${c}.svg`] = token(c);
 
 /** Where everything stands at the start; the options only add or leave out piles. */
 function layout(options: JsonObject, _players: SetupPlayer[]): StartLayout {
-  const perColour = options.tokens === false ? 0 : Number(options.tokensEach ?? 10);
-  const banks: ComponentSpec[] = (Object.keys(TOKEN_COLOURS) as TokenColour[]).map((c) => ({
+  const perColor = options.tokens === false ? 0 : Number(options.tokensEach ?? 10);
+  const banks: ComponentSpec[] = (Object.keys(TOKEN_COLORS) as TokenColor[]).map((c) => ({
     id: `bank-${c}`,
     name: `bank-${c}`,
     type: "bank",
     options: { contentNames: [`token-${c}`], label: `${c} tokens` },
     children: {
-      bank: Array.from({ length: perColour }, (_, i) => ({
+      bank: Array.from({ length: perColor }, (_, i) => ({
         id: `token-${c}-${i + 1}`,
         name: `token-${c}`,
         type: "token" as const,

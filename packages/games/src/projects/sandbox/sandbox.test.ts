@@ -12,7 +12,7 @@ import { piecesOf } from "../../registry";
 import { playTable } from "../../testing/driver";
 import { sandbox } from "./index";
 
-const COLOURS = ["red", "blue", "green", "yellow", "cyan", "orange"];
+const COLORS = ["red", "blue", "green", "yellow", "cyan", "orange"];
 
 /**
  * What is on the table, piece by piece (not by id: pieces get new ids when they leave someone's
@@ -36,7 +36,7 @@ describe("sandbox", () => {
     ];
     for (let n = sandbox.content.players.min; n <= sandbox.content.players.max; n++) {
       for (const options of optionSets) {
-        const s = playTable(sandbox, { players: COLOURS.slice(0, n), options }).situation;
+        const s = playTable(sandbox, { players: COLORS.slice(0, n), options }).situation;
         expect(s.players).toHaveLength(n);
         expect(activeState(s).activePlayer).toBe("everyone");
         const hand = Number(options.handSize ?? 0);

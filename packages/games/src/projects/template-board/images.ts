@@ -5,7 +5,7 @@ const svg = (w: number, h: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
 /** Player colours of the platform (game-table.md section 3). */
-export const PLAYER_HEX: { [colour: string]: string } = {
+export const PLAYER_HEX: { [color: string]: string } = {
   red: "#ff4038",
   blue: "#2799d8",
   green: "#57a141",

@@ -18,7 +18,7 @@ const images: { [file: string]: string } = {
   "overview.svg": overviewCard,
 };
 for (const size of SIZES) images[`board-${size}.svg`] = boardImage(size);
-for (const [colour, hex] of Object.entries(PLAYER_HEX)) images[`stone-${colour}.svg`] = stone(hex);
+for (const [color, hex] of Object.entries(PLAYER_HEX)) images[`stone-${color}.svg`] = stone(hex);
 
 /** Stones per player: as many as fit the board fairly, at most 8 (3 in the hidden quick test). */
 export function stonesEach(options: JsonObject, players: number): number {

@@ -64,10 +64,10 @@ function setup(input: SetupInput): Situation {
 }
 
 /** Final scores into player stats (shown on the results page), then the game end itself. */
-function endGame(situation: Situation, extra: { colour: string; points: number } | null): Move[] {
-  const scores: { [colour: string]: number } = {};
+function endGame(situation: Situation, extra: { color: string; points: number } | null): Move[] {
+  const scores: { [color: string]: number } = {};
   for (const p of situation.players) {
-    scores[p.color] = score(situation, p.color) + (extra?.colour === p.color ? extra.points : 0);
+    scores[p.color] = score(situation, p.color) + (extra?.color === p.color ? extra.points : 0);
   }
   const best = Math.max(...Object.values(scores));
   const winners = Object.keys(scores).filter((c) => scores[c] === best);
@@ -80,10 +80,10 @@ function endGame(situation: Situation, extra: { colour: string; points: number }
 }
 
 /** After a scored turn: the next player with stones places, or the game ends. */
-function afterScoring(situation: Situation, colour: string, points: number, ctx: RuleContext): Move[] {
-  if (score(situation, colour) + points >= target(ctx)) return endGame(situation, { colour, points });
-  const next = nextPlayer(situation, colour);
-  if (supplyOf(situation, next).length === 0) return endGame(situation, { colour, points });
+function afterScoring(situation: Situation, color: string, points: number, ctx: RuleContext): Move[] {
+  if (score(situation, color) + points >= target(ctx)) return endGame(situation, { color, points });
+  const next = nextPlayer(situation, color);
+  if (supplyOf(situation, next).length === 0) return endGame(situation, { color, points });
   return [enterState({ gameStates }, "place", next)];
 }
 

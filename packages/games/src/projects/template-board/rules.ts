@@ -49,25 +49,25 @@ export function boardSize(situation: Situation): number {
 }
 
 /** The scoring rule: 1 for the stone, +1 for each of the owner's stones next to it. */
-export function pointsFor(situation: Situation, cell: string, colour: string): number {
+export function pointsFor(situation: Situation, cell: string, color: string): number {
   const cells = occupied(situation);
-  return 1 + neighbours(cell, boardSize(situation)).filter((n) => cells[n] === colour).length;
+  return 1 + neighbours(cell, boardSize(situation)).filter((n) => cells[n] === color).length;
 }
 
 /** Stones still in a player's supply tray. */
-export function supplyOf(situation: Situation, colour: string): string[] {
-  const player = situation.players.find((p) => p.color === colour);
+export function supplyOf(situation: Situation, color: string): string[] {
+  const player = situation.players.find((p) => p.color === color);
   const area = player === undefined ? undefined : findComponent(situation.root, player.area);
   return area === undefined ? [] : childrenAt(area, SUPPLY).map((c) => c.id);
 }
 
-/** The player after `colour` in seating order. */
-export function nextPlayer(situation: Situation, colour: string): string {
-  const i = situation.players.findIndex((p) => p.color === colour);
-  return situation.players[(i + 1) % situation.players.length]?.color ?? colour;
+/** The player after `color` in seating order. */
+export function nextPlayer(situation: Situation, color: string): string {
+  const i = situation.players.findIndex((p) => p.color === color);
+  return situation.players[(i + 1) % situation.players.length]?.color ?? color;
 }
 
-export function score(situation: Situation, colour: string): number {
-  const player = situation.players.find((p) => p.color === colour);
+export function score(situation: Situation, color: string): number {
+  const player = situation.players.find((p) => p.color === color);
   return player?.counters.find((c) => c.name === "score")?.value ?? 0;
 }

@@ -4,7 +4,7 @@ import { type GameTable, playTable } from "../../testing/driver";
 import { stonesEach, templateBoard } from "./index";
 import { BOARD_ID, boardSize, cellNames, GRID, occupied, pointsFor, supplyOf } from "./rules";
 
-const COLOURS = ["red", "blue", "green", "yellow"];
+const COLORS = ["red", "blue", "green", "yellow"];
 
 function ids(s: Situation): string[] {
   const out: string[] = [];
@@ -44,7 +44,7 @@ describe("template: board game", () => {
     ];
     for (let n = 2; n <= 4; n++) {
       for (const options of optionSets) {
-        const s = playTable(templateBoard, { players: COLOURS.slice(0, n), options }).situation;
+        const s = playTable(templateBoard, { players: COLORS.slice(0, n), options }).situation;
         expect(activeState(s).name).toBe("place");
         expect(activeState(s).activePlayer).toBe("red");
         for (const p of s.players) expect(supplyOf(s, p.color)).toHaveLength(stonesEach(options, n));
@@ -77,7 +77,7 @@ describe("template: board game", () => {
     [3, { quickTest: true }],
   ] as [number, JsonObject][]) {
     it(`plays a complete game for ${n} players with ${JSON.stringify(options)}`, () => {
-      const t = playTable(templateBoard, { players: COLOURS.slice(0, n), options });
+      const t = playTable(templateBoard, { players: COLORS.slice(0, n), options });
       const start = ids(t.situation);
       const turns = playOut(t);
       const s = t.situation;

@@ -40,8 +40,8 @@ const gameStates = {
   },
 };
 
-const next = (situation: Situation, colour: string) =>
-  enterState({ gameStates }, "play", nextPlayer(situation, colour));
+const next = (situation: Situation, color: string) =>
+  enterState({ gameStates }, "play", nextPlayer(situation, color));
 
 /** Set-up moves, applied at once; a refusal here is a bug in the layout, not a player's mistake. */
 function applyAll(situation: Situation, moves: Move[]): Situation {

@@ -30,11 +30,11 @@ export const deckPile = (s: Situation) => pile(s, DECK_ID, DECK_POSITION);
 export const discardPile = (s: Situation) => pile(s, DECK_ID, DISCARD_POSITION);
 export const bankCoins = (s: Situation) => pile(s, BANK_ID, "bank");
 
-export function areaOf(situation: Situation, colour: string): string {
-  return situation.players.find((p) => p.color === colour)?.area ?? "";
+export function areaOf(situation: Situation, color: string): string {
+  return situation.players.find((p) => p.color === color)?.area ?? "";
 }
-export const handOf = (s: Situation, colour: string) => pile(s, areaOf(s, colour), HAND);
-export const coinsOf = (s: Situation, colour: string) => pile(s, areaOf(s, colour), COINS);
+export const handOf = (s: Situation, color: string) => pile(s, areaOf(s, color), HAND);
+export const coinsOf = (s: Situation, color: string) => pile(s, areaOf(s, color), COINS);
 
 /** The matching rule: same suit, or (unless the option says suit only) same value. */
 export function matches(situation: Situation, card: Component, ctx: RuleContext): boolean {
@@ -45,14 +45,14 @@ export function matches(situation: Situation, card: Component, ctx: RuleContext)
   return a.suit === b.suit || (ctx.options.match !== "suit" && a.value === b.value);
 }
 
-export function nextPlayer(situation: Situation, colour: string): string {
-  const i = situation.players.findIndex((p) => p.color === colour);
-  return situation.players[(i + 1) % situation.players.length]?.color ?? colour;
+export function nextPlayer(situation: Situation, color: string): string {
+  const i = situation.players.findIndex((p) => p.color === color);
+  return situation.players[(i + 1) % situation.players.length]?.color ?? color;
 }
 
 /** Final score: coins, minus cards left in hand, plus the bonus for an empty hand if that option is on. */
-export function finalScore(situation: Situation, colour: string, ctx: RuleContext): number {
-  const hand = handOf(situation, colour).length;
+export function finalScore(situation: Situation, color: string, ctx: RuleContext): number {
+  const hand = handOf(situation, color).length;
   const bonus = hand === 0 && ctx.options.bonus === true ? Number(ctx.options.bonusCoins ?? 3) : 0;
-  return coinsOf(situation, colour).length - hand + bonus;
+  return coinsOf(situation, color).length - hand + bonus;
 }

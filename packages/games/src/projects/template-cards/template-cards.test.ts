@@ -14,7 +14,7 @@ import { type GameTable, playTable } from "../../testing/driver";
 import { templateCards } from "./index";
 import { bankCoins, cardData, coinsOf, DECK_ID, deckPile, discardPile, handOf } from "./rules";
 
-const COLOURS = ["red", "blue", "green", "yellow"];
+const COLORS = ["red", "blue", "green", "yellow"];
 
 /**
  * What is on the table, piece by piece (not by id: pieces get new ids when they leave someone's
@@ -57,7 +57,7 @@ describe("template: card game", () => {
     const optionSets: JsonObject[] = [{}, { handSize: "4", coins: "10" }, { handSize: "6", openHands: true }];
     for (let n = 2; n <= 4; n++) {
       for (const options of optionSets) {
-        const s = playTable(templateCards, { players: COLOURS.slice(0, n), options }).situation;
+        const s = playTable(templateCards, { players: COLORS.slice(0, n), options }).situation;
         const hand = Number(options.handSize ?? 5);
         for (const p of s.players) {
           expect(handOf(s, p.color)).toHaveLength(hand);
@@ -79,7 +79,7 @@ describe("template: card game", () => {
     [3, { bonusCoins: "5" }],
   ] as [number, JsonObject][]) {
     it(`plays a complete game for ${n} players with ${JSON.stringify(options)}`, () => {
-      const t = playTable(templateCards, { players: COLOURS.slice(0, n), options });
+      const t = playTable(templateCards, { players: COLORS.slice(0, n), options });
       const start = ids(t.situation);
       playOut(t, options);
       const s = t.situation;
@@ -99,10 +99,10 @@ describe("template: card game", () => {
 
   it("reshuffles the discard pile when the deck runs out", () => {
     // Four players with six cards leave 7 in the deck: drawing every turn empties it quickly.
-    const t = playTable(templateCards, { players: COLOURS, options: { handSize: "6" } });
-    for (let i = 0; i < 7; i++) t.play(COLOURS[i % 4] as string, draw);
+    const t = playTable(templateCards, { players: COLORS, options: { handSize: "6" } });
+    for (let i = 0; i < 7; i++) t.play(COLORS[i % 4] as string, draw);
     t.expect((s) => expect(deckPile(s)).toHaveLength(0));
-    const seat = COLOURS[7 % 4] as string;
+    const seat = COLORS[7 % 4] as string;
     t.play(seat, draw).expect((s) => {
       // The single discarded card became the new deck and was drawn at once.
       expect(deckPile(s)).toHaveLength(0);
@@ -122,7 +122,7 @@ describe("template: card game", () => {
       preventUndo: true,
       preventUndoReason: "it revealed hidden information",
     });
-    t.refused(COLOURS[0] as string, draw, "Cannot make move: Nothing left to draw.");
+    t.refused(COLORS[0] as string, draw, "Cannot make move: Nothing left to draw.");
   });
 
   it("plays a card by clicking the top card of the discard pile, as a person clicks the pile", () => {

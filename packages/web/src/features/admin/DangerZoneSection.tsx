@@ -2,9 +2,10 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { AdminInfo } from "@tt/protocol";
 import { useState } from "react";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { type AdminInfo, archiveTables, deleteTables } from "./api";
+import { archiveTables, deleteTables } from "./api";
 import { StatusText, useStatus } from "./parts";
 
 /**

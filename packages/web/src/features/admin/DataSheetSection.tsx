@@ -7,11 +7,11 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { STATUS, XLSX_MAX_BYTES } from "@tt/protocol";
+import { type DecksInfo, STATUS, XLSX_MAX_BYTES } from "@tt/protocol";
 import { useState } from "react";
 import { api, failureText } from "../../lib/api";
 import { upload } from "../../lib/upload";
-import { type DecksInfo, paths, useRefreshDecks } from "./decksApi";
+import { paths, useRefreshDecks } from "./decksApi";
 import { StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
 export function DataSheetSection({ slug, info }: { slug: string; info: DecksInfo }) {

@@ -19,6 +19,7 @@ import {
   DECK_ASSET_EXTENSIONS,
   DECK_NAME_PATTERN,
   DECK_PROBLEMS_HEADING,
+  type DecksInfo,
   networkError,
   PSD_MAX_BYTES,
   STATUS,
@@ -30,7 +31,7 @@ import { api, failureText } from "../../lib/api";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
 import { CardViewer, PrintControls, useDeckFonts } from "../../lib/cards";
 import { upload } from "../../lib/upload";
-import { type DecksInfo, deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
+import { deckSectionId, paths, sortedDecks, useRefreshDecks } from "./decksApi";
 import { StatusText, UploadButton, UploadProgress, useStatus, XLSX_ACCEPT } from "./parts";
 
 /** Opens the external spreadsheet by its id (section 2), at the sheet host the server is set up with. */

@@ -4,9 +4,10 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
+import type { AdminInfo, ProjectInfo } from "@tt/protocol";
 import DOMPurify from "dompurify";
 import { useState } from "react";
-import { type AdminInfo, adminKeys, type ProjectInfo, updateProjectInfo } from "./api";
+import { adminKeys, updateProjectInfo } from "./api";
 import { StatusText, useStatus } from "./parts";
 
 /** The project description: HTML the server sanitises, with a live preview (sanitised here too). */

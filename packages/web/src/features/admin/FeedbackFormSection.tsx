@@ -8,8 +8,9 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
+import type { AdminInfo } from "@tt/protocol";
 import { useRef, useState } from "react";
-import { type AdminInfo, adminKeys, QUESTIONS_SAVED, updateFormQuestions } from "./api";
+import { adminKeys, QUESTIONS_SAVED, updateFormQuestions } from "./api";
 import { StatusText, useStatus } from "./parts";
 import { newRow, QUESTION_TYPES, type QuestionRow, rowErrors, rowsOf, toQuestionMap } from "./questions";
 

@@ -4,7 +4,7 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { STATUS } from "@tt/protocol";
+import { type ComponentsResponse, type PushToProductionResponse, STATUS } from "@tt/protocol";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { api, failureText } from "../../lib/api";
@@ -26,13 +26,13 @@ export function GameImplementationSection({ slug, mayEdit }: { slug: string; may
   const push = async () => {
     status.busy("Reading development components...");
     // Read the development components first (section 2), so a push never sends nothing.
-    const dev = await api<{ components: unknown }>(paths.components(slug, true));
+    const dev = await api<ComponentsResponse>(paths.components(slug, true));
     if (!dev.ok || !dev.json?.components) {
       status.fail(dev.ok ? "There are no development components to push." : failureText(dev));
       return;
     }
     status.busy("Pushing to production...");
-    const result = await api<{ version: number }>(paths.pushToProduction(slug), { method: "POST" });
+    const result = await api<PushToProductionResponse>(paths.pushToProduction(slug), { method: "POST" });
     if (result.ok) status.ok(`Pushed to production: components version ${result.json?.version ?? "?"}.`);
     else status.fail(failureText(result));
   };

@@ -7,7 +7,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { STATUS } from "@tt/protocol";
+import { type GlobalAsset, STATUS } from "@tt/protocol";
 import { useId, useState } from "react";
 import { failureText } from "../../lib/api";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
@@ -18,7 +18,6 @@ import {
   assetPaths,
   eraseGlobalAsset,
   formatBytes,
-  type GlobalAsset,
   globalAssetsKey,
   oversizeMessage,
   previewUrl,

@@ -13,9 +13,10 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import type { AdminInfo } from "@tt/protocol";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../../lib/ConfirmDialog";
-import { type AdminInfo, updateOption } from "./api";
+import { updateOption } from "./api";
 import {
   addValue,
   DEFAULT_PROTECTED,

@@ -8,18 +8,15 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import {
   type AdminInfo,
-  addRole,
-  adminKeys,
   PROJECT_ROLES,
+  PROJECT_VISIBILITIES,
   type ProjectInfo,
   type ProjectRoleName,
-  removeRole,
-  updateProjectInfo,
-  VISIBILITIES,
-} from "./api";
+} from "@tt/protocol";
+import { type FormEvent, useState } from "react";
+import { addRole, adminKeys, removeRole, updateProjectInfo } from "./api";
 import { StatusText, useStatus } from "./parts";
 
 const ROLE_LABELS: Record<ProjectRoleName, string> = {
@@ -55,7 +52,7 @@ export function VisibilityControl({ info }: { info: AdminInfo }) {
         onChange={(e) => void change(e.target.value)}
         sx={{ minWidth: 200 }}
       >
-        {VISIBILITIES.map((v) => (
+        {PROJECT_VISIBILITIES.map((v) => (
           <MenuItem key={v} value={v}>
             {v}
           </MenuItem>

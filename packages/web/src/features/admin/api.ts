@@ -1,49 +1,16 @@
 // Project administration calls (admin-decks-editor.md section 7) and their TanStack Query hooks.
 // Failures carry the server's text, which the page shows as it is.
 import { useQuery } from "@tanstack/react-query";
-import type { GameOptionDto } from "@tt/protocol";
+import type {
+  AdminInfo,
+  FormQuestionDto,
+  ProjectInfo,
+  ProjectInfoUpdate,
+  ProjectRoleName,
+} from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 
 const enc = encodeURIComponent;
-
-export type ProjectRoleName = "designer" | "mod" | "player";
-export const PROJECT_ROLES: ProjectRoleName[] = ["designer", "mod", "player"];
-export const VISIBILITIES = ["public", "closed", "unlisted"] as const;
-
-/** A feedback question as stored: the map key is its id. */
-export interface FormQuestionDto {
-  formOrder: number;
-  text: string;
-  type: string;
-  condition?: unknown;
-}
-
-/**
- * GET /api/projects/{slug}/admin-info (server: projects/admin.ts AdminInfo), for everyone who may open
- * the project: the options and the feedback form's questions come only to its admins.
- */
-export interface ProjectInfo {
-  slug: string;
-  projectName: string;
-  description: string;
-  visibility: string;
-  roles: Record<ProjectRoleName, string[]>;
-  options?: Record<string, GameOptionDto>;
-  formQuestions?: Record<string, FormQuestionDto>;
-  rights: {
-    role: "admin" | ProjectRoleName | null;
-    /** The advanced sections, and editing description and visibility: mods, designers, site admins. */
-    administer: boolean;
-    /** Decks, assets, the data sheet and the game implementation: designers and site admins. */
-    maintain: boolean;
-    assignableRoles: ProjectRoleName[];
-    archiveTables: boolean;
-    deleteData: boolean;
-  };
-}
-
-/** What the project's admins get: everything the advanced sections edit. */
-export type AdminInfo = ProjectInfo & Required<Pick<ProjectInfo, "options" | "formQuestions">>;
 
 export function isAdminInfo(info: ProjectInfo): info is AdminInfo {
   return info.rights.administer && info.options !== undefined && info.formQuestions !== undefined;
@@ -76,8 +43,8 @@ export function updateProjectInfo(
   slug: string,
   name: "description" | "visibility",
   newValue: string,
-): Promise<{ name: string; value: string }> {
-  return api<{ name: string; value: string }>(`/api/projects/update-project-info/${enc(slug)}?name=${name}`, {
+): Promise<ProjectInfoUpdate> {
+  return api<ProjectInfoUpdate>(`/api/projects/update-project-info/${enc(slug)}?name=${name}`, {
     method: "POST",
     body: { newValue },
   }).then((r) => {

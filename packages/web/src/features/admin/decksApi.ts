@@ -1,21 +1,10 @@
 // Data sheet, deck and game implementation calls of the admin page (admin-decks-editor.md section 7).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Deck } from "@tt/engine";
+import type { DecksInfo } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 
 const enc = encodeURIComponent;
-
-/** GET /api/projects/{slug}/decks. */
-export interface DecksInfo {
-  decks: Record<string, Deck>;
-  dataSheetId: string;
-  /** Sheet name -> number of rows of the project's data sheet. */
-  dataSheet: Record<string, number>;
-  /** Designers and site admins change decks; mods only see them. */
-  mayEdit: boolean;
-  /** Where 'Open the spreadsheet' goes: the server's configured sheet host, '{id}' for the sheet id. */
-  sheetOpenUrl: string;
-}
 
 export const decksKey = (slug: string) => ["admin", slug, "decks"] as const;
 

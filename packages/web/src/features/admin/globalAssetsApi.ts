@@ -1,23 +1,10 @@
 // Global assets of the admin page (admin-decks-editor.md sections 2, 7): the list, the erase call and
 // the small pure helpers the section shows them with. Uploads go through lib/upload (progress events).
 import { useQuery } from "@tanstack/react-query";
-import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, ASSET_TYPES } from "@tt/protocol";
+import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, ASSET_TYPES, type GlobalAsset } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 
 const enc = encodeURIComponent;
-
-/** GET /api/projects/{slug}/assets answers these, sorted by name (server: http/assetRoutes.ts). */
-export interface GlobalAsset {
-  name: string;
-  /** Where the browser loads the file from. */
-  url: string;
-  size: number;
-  type: string;
-  /** ISO date and time. */
-  uploadedAt: string;
-  width?: number;
-  height?: number;
-}
 
 export const globalAssetsKey = (slug: string) => ["admin", slug, "global-assets"] as const;
 

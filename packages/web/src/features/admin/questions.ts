@@ -1,6 +1,6 @@
 // The feedback form editor's pure rules (admin-decks-editor.md sections 3 and 5): question rows, unique
 // ids and the map POST /api/update-form-questions takes.
-import type { FormQuestionDto } from "./api";
+import type { FormQuestionDto } from "@tt/protocol";
 
 export interface QuestionRow {
   /** A stable key for React while the id is being edited. */

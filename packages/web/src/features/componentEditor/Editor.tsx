@@ -11,9 +11,9 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import type { Json } from "@tt/engine";
+import type { GlobalAsset } from "@tt/protocol";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import type { AssetDto } from "./api";
 import { BaseScaleControl } from "./BaseScaleControl";
 import { DimsField } from "./DimsField";
 import { EditorModals, type OpenModal } from "./EditorModals";
@@ -47,7 +47,7 @@ export function Editor({
 }: {
   slug: string;
   initialTree: Tree;
-  assets: AssetDto[];
+  assets: Pick<GlobalAsset, "name" | "url">[];
 }) {
   const [tree, setTree] = useState(initialTree);
   const treeRef = useRef(tree);

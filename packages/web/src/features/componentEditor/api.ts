@@ -2,6 +2,7 @@
 // written through GET and POST /api/projects/{slug}/components?development=true, and the project's
 // global assets (the backgrounds). The server lets only designers and site admins read or write them.
 import { useQuery } from "@tanstack/react-query";
+import type { ComponentsResponse, GlobalAsset } from "@tt/protocol";
 import { type ApiResult, api, failureText } from "../../lib/api";
 import type { Tree } from "./model/tree";
 
@@ -11,18 +12,6 @@ export const editorPaths = {
   devComponents: (slug: string) => `/api/projects/${enc(slug)}/components?development=true`,
   assets: (slug: string) => `/api/projects/${enc(slug)}/assets`,
 };
-
-/** GET and POST .../components answer this. */
-export interface ComponentsResponse {
-  components: unknown;
-  version: number;
-  development: boolean;
-}
-
-export interface AssetDto {
-  name: string;
-  url: string;
-}
 
 /** A failed load: its HTTP status tells 'not allowed' (403) from everything else. */
 export class LoadError extends Error {
@@ -54,7 +43,7 @@ export function useDevComponents(slug: string) {
 export function useAssets(slug: string) {
   return useQuery({
     queryKey: ["componentEditor", slug, "assets"],
-    queryFn: () => load<AssetDto[]>(editorPaths.assets(slug)),
+    queryFn: () => load<GlobalAsset[]>(editorPaths.assets(slug)),
     retry: false,
   });
 }

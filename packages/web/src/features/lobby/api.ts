@@ -11,6 +11,7 @@ import {
   type NewTableRequest,
   PROJECT_DETAIL_FAILURE,
   type ProjectDetail,
+  type StartTableResponse,
   type TableInfo,
   type TableListStatus,
 } from "@tt/protocol";
@@ -154,7 +155,7 @@ export function useTableAction(slug: string) {
   return {
     start: useMutation({
       mutationFn: async (tableId: string) => {
-        const result = await api<{ tableId: string; status: string }>(
+        const result = await api<StartTableResponse>(
           `/api/projects/${enc(slug)}/${enc(tableId)}/start-table`,
           { method: "POST", body: {} },
         );

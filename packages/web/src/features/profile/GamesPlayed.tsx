@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import type { GameStat } from "./api";
+import type { GameStat } from "@tt/protocol";
 
 /**
  * 'Games played': finished games per project, most played first (the server's order). A game edit

@@ -1,15 +1,10 @@
 // Profile calls (platform-lobby-accounts.md section 7). A failed profile load carries the HTTP status
 // text, which the page shows in place of itself (section 8).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AwardBadgeRequest, Badge, RemoveBadgeRequest, TableInfo } from "@tt/protocol";
+import type { AwardBadgeRequest, Badge, GameStat, RemoveBadgeRequest, TableInfo } from "@tt/protocol";
 import { api, failureText, NETWORK_ERROR } from "../../lib/api";
 import { nextSkip, toPage } from "../lobby";
 import { statusText } from "./profileLogic";
-
-export interface GameStat {
-  project_name: string;
-  amt: number;
-}
 
 const enc = encodeURIComponent;
 

@@ -18,8 +18,8 @@ export function BotMark({ label }: { label: string }) {
   );
 }
 
-/** The bot's name when a bot plays `colour` at this table, else null. */
-export function useBotAt(colour: string): string | null {
-  const seat = useSeatPresence().get(colour);
+/** The bot's name when a bot plays `color` at this table, else null. */
+export function useBotAt(color: string): string | null {
+  const seat = useSeatPresence().get(color);
   return seat?.state === "bot" ? seat.username : null;
 }

@@ -16,17 +16,13 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
 import Typography from "@mui/material/Typography";
 import type { Component } from "@tt/engine";
+import type { ContainerContentResponse as Contents } from "@tt/protocol";
 import { useEffect, useState } from "react";
 import { api, failureText } from "../../lib/api";
 import type { BoardEnv } from "./boardEnv";
 import { CardGrid, DeckDisplay } from "./DeckDisplay";
 
 export const ZOOM_LENS_HINT = "Hold alt/option to use zoom lens";
-
-interface Contents {
-  components: Component[];
-  discardedComponents: Component[];
-}
 
 type Loaded =
   | { state: "loading" }

@@ -97,7 +97,7 @@ export function CreateDialog(props: {
       </NativeSelect>
       <NativeSelect id="edit-create-where" label="Place" value={where} onChange={setWhere}>
         {places.map((p, i) => (
-          <option key={`${p.destinationId}/${p.positionName}/${p.positionIndex ?? ""}`} value={String(i)}>
+          <option key={`${p.destinationId}/${p.positionName}/${p.slot ?? ""}`} value={String(i)}>
             {p.label}
           </option>
         ))}

@@ -129,7 +129,7 @@ function PlacePicker(props: { tools: Tools; situation: Situation; pieces: PieceL
         sx={{ minWidth: 220 }}
       >
         {targets.map((t, i) => (
-          <option key={`${t.destinationId}/${t.positionName}/${t.positionIndex ?? ""}`} value={i}>
+          <option key={`${t.destinationId}/${t.positionName}/${t.slot ?? ""}`} value={i}>
             {t.label}
           </option>
         ))}

@@ -42,7 +42,7 @@ export function LogLine({
     >
       {extra?.component && <LogThumbnail view={extra.component} slug={slug} />}
       {extra?.source ? (
-        <LogPlayer name={extra.source.name} colour={extra.source.colour} part="source" />
+        <LogPlayer name={extra.source.name} color={extra.source.color} part="source" />
       ) : (
         line.event.sourcePlayer && (
           <Typography component="span" variant="caption" sx={{ fontWeight: 700, mr: 0.5 }}>
@@ -56,7 +56,7 @@ export function LogLine({
           <Box component="span" aria-hidden="true" sx={{ mr: 0.5 }}>
             {"\u2192"}
           </Box>
-          <LogPlayer name={extra.target.name} colour={extra.target.colour} part="target" />
+          <LogPlayer name={extra.target.name} color={extra.target.color} part="target" />
         </>
       )}
       {line.event.editMode && (
@@ -78,15 +78,7 @@ export function LogLine({
 export const LOG_THUMB_HEIGHT = 36;
 
 /** A player's name with a swatch of their colour before it. */
-export function LogPlayer({
-  name,
-  colour,
-  part,
-}: {
-  name: string;
-  colour: string;
-  part: "source" | "target";
-}) {
+export function LogPlayer({ name, color, part }: { name: string; color: string; part: "source" | "target" }) {
   // The line's actor or target by colour: a bot's colour carries its mark.
   const bot = useBotAt(name);
   return (
@@ -106,7 +98,7 @@ export function LogPlayer({
           mr: 0.5,
           verticalAlign: "middle",
           borderRadius: "50%",
-          bgcolor: colour,
+          bgcolor: color,
           border: "1px solid rgba(0,0,0,0.3)",
         }}
       />

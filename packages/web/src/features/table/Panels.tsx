@@ -15,7 +15,7 @@ import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPo
 import type { ChatPopup } from "./useTableChat";
 import type { ShownAlert } from "./useTableSession";
 
-const ALERT_COLOURS: Record<AlertColor, { bg: string; fg: string }> = {
+const ALERT_COLORS: Record<AlertColor, { bg: string; fg: string }> = {
   pink: { bg: "#f8bbd0", fg: "#4a0e24" },
   red: { bg: "#d32f2f", fg: "#fff" },
   blue: { bg: "#1565c0", fg: "#fff" },
@@ -70,7 +70,7 @@ export function AlertPopup({ alert, onClose }: { alert: ShownAlert | null; onClo
     return () => window.clearTimeout(timer);
   }, [alert, hover, onClose]);
   if (alert === null) return null;
-  const colours = ALERT_COLOURS[alert.color];
+  const colors = ALERT_COLORS[alert.color];
   return (
     <Alert
       role="alert"
@@ -85,8 +85,8 @@ export function AlertPopup({ alert, onClose }: { alert: ShownAlert | null; onClo
         left: "50%",
         transform: "translateX(-50%)",
         zIndex: 1400,
-        bgcolor: colours.bg,
-        color: colours.fg,
+        bgcolor: colors.bg,
+        color: colors.fg,
         boxShadow: 6,
         maxWidth: 600,
       }}

@@ -8,14 +8,14 @@ import {
   componentInfo,
   findComponent,
   mayAct,
-  PLAYER_COLOURS,
+  PLAYER_COLORS,
   type Player,
   showsPlayerButtons,
 } from "@tt/engine";
 import { type RefObject, useEffect, useRef } from "react";
 import { type BoardEnv, BoardEnvProvider } from "./boardEnv";
 import { ComponentNode } from "./ComponentNode";
-import { areaScale, colourHex } from "./layout";
+import { areaScale, colorHex } from "./layout";
 import { counterFlight, evaluationSpeed, flyTokens } from "./motion";
 import { PlayerCounters } from "./PlayerCounters";
 import { SeatPresence } from "./SeatPresence";
@@ -38,10 +38,10 @@ function useCounterFlights(players: Player[], env: BoardEnv, board: RefObject<HT
       const flight = counterFlight(before.get(key) ?? value, value, speed);
       const target = here.current.querySelector(`[data-counter="${CSS.escape(key)}"]`);
       if (flight === null || target === null) continue;
-      const colour = colourHex(key.slice(0, key.indexOf("/")), PLAYER_COLOURS);
+      const color = colorHex(key.slice(0, key.indexOf("/")), PLAYER_COLORS);
       const start = schedule.counters.get(key) ?? 0;
-      if (flight.sign > 0) flyTokens(board.current, target, flight, colour, start);
-      else flyTokens(target, board.current, flight, colour, start);
+      if (flight.sign > 0) flyTokens(board.current, target, flight, color, start);
+      else flyTokens(target, board.current, flight, color, start);
     }
   }, [players, slug, board, motion]);
   return here;
@@ -80,7 +80,7 @@ export function PlayerAreas({
               data-active={active ? "true" : "false"}
               sx={{
                 p: 1,
-                borderTop: `6px solid ${colourHex(player.color, PLAYER_COLOURS)}`,
+                borderTop: `6px solid ${colorHex(player.color, PLAYER_COLORS)}`,
                 opacity: active ? 1 : 0.85,
                 minWidth: 200 * scale,
               }}

@@ -5,10 +5,10 @@
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { COUNTER_STEP, counterButton, PLAYER_COLOURS, type Player } from "@tt/engine";
+import { COUNTER_STEP, counterButton, PLAYER_COLORS, type Player } from "@tt/engine";
 import type { BoardEnv } from "./boardEnv";
 import { counterRows } from "./counters";
-import { colourHex } from "./layout";
+import { colorHex } from "./layout";
 
 /** Size of a counter's icon and of its tokens, in px. */
 const ICON_PX = 18;
@@ -23,7 +23,7 @@ export function PlayerCounters({
   /** The engine shows player buttons to this seat now (showsPlayerButtons). */
   buttons: boolean;
 }) {
-  const colour = colourHex(player.color, PLAYER_COLOURS);
+  const color = colorHex(player.color, PLAYER_COLORS);
   // Your own counters; anyone's in edit mode or when acting for every seat.
   const mayPress = buttons && (player.color === env.seat || env.editMode || env.seat === "alwaysactive");
   const press = (name: string, sign: 1 | -1, ctrl: boolean) =>
@@ -75,7 +75,7 @@ export function PlayerCounters({
               <Box
                 // biome-ignore lint/suspicious/noArrayIndexKey: identical tokens; only their count matters.
                 key={i}
-                sx={{ width: ICON_PX * 0.7, height: ICON_PX * 0.7, borderRadius: "50%", bgcolor: colour }}
+                sx={{ width: ICON_PX * 0.7, height: ICON_PX * 0.7, borderRadius: "50%", bgcolor: color }}
               />
             ),
           )}

@@ -5,11 +5,11 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { PLAYER_COLOURS } from "@tt/engine";
+import { PLAYER_COLORS } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
 import { TableLobbyTile } from "../lobby";
 import { Background } from "./Background";
-import { colourHex } from "./layout";
+import { colorHex } from "./layout";
 import { AlertPopup, ChatPanel } from "./Panels";
 import { SeatBots } from "./SeatBots";
 import type { TableSession } from "./useTableSession";
@@ -82,7 +82,7 @@ export function TableLobby({ table, session }: { table: TableLoadResponse; sessi
                       height: 12,
                       borderRadius: "50%",
                       mr: 1,
-                      bgcolor: colourHex(c, PLAYER_COLOURS),
+                      bgcolor: colorHex(c, PLAYER_COLORS),
                     }}
                   />
                   {c}: {taken?.bot ?? taken?.userInfo?.username ?? (taken?.nonuser ? `Dummy-${c}` : "free")}

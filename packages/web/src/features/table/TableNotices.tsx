@@ -26,8 +26,8 @@ export function InviteNotice({ invite, onClose }: { invite: InviteShown | null; 
   if (invite === null) return null;
   return (
     <Alert severity="info" onClose={onClose} sx={{ mb: 1 }}>
-      Invite link for {invite.colour}:{" "}
-      <Box component="code" aria-label={`Invite link for ${invite.colour}`} sx={{ wordBreak: "break-all" }}>
+      Invite link for {invite.color}:{" "}
+      <Box component="code" aria-label={`Invite link for ${invite.color}`} sx={{ wordBreak: "break-all" }}>
         {invite.link}
       </Box>
     </Alert>

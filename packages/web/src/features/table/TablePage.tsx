@@ -97,7 +97,7 @@ export default function TablePage() {
       onStarted={onStarted}
       onEnded={onEnded}
       onComponents={onComponents}
-      queryColour={playAsColor}
+      queryColor={playAsColor}
     />
   );
 }

@@ -40,7 +40,7 @@ export interface TableControls {
   inviteSeats: string[];
   /** The table, for giving a left player's seat to a bot (with mayReload: the same admins). */
   botTable?: { slug: string; tableId: string };
-  onInviteLink: (colour: string) => void;
+  onInviteLink: (color: string) => void;
 }
 
 function SliderRow(props: {
@@ -194,14 +194,14 @@ export function TableSettingsPanel(props: {
             <Typography variant="h3" sx={{ fontSize: "1rem" }}>
               Invite links
             </Typography>
-            {c.inviteSeats.map((colour) => (
+            {c.inviteSeats.map((color) => (
               <Button
-                key={colour}
+                key={color}
                 variant="outlined"
-                aria-label={`Get invite link for ${colour}`}
-                onClick={() => c.onInviteLink(colour)}
+                aria-label={`Get invite link for ${color}`}
+                onClick={() => c.onInviteLink(color)}
               >
-                Get invite link ({colour})
+                Get invite link ({color})
               </Button>
             ))}
           </Stack>

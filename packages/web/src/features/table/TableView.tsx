@@ -19,21 +19,21 @@ export function TableView(props: {
   onStarted: () => void;
   onEnded: () => void;
   onComponents: () => void;
-  queryColour: string | null;
+  queryColor: string | null;
 }) {
-  const { table, onStarted, onEnded, onComponents, queryColour } = props;
-  const colours = table.playerColors.map((p) => p.color);
+  const { table, onStarted, onEnded, onComponents, queryColor } = props;
+  const colors = table.playerColors.map((p) => p.color);
   const role = useCurrentUser().data?.role ?? "";
   const seatCtx = {
     yourSeat: table.yourSeat,
     anySeat: table.anySeat,
-    colours,
-    viewMode: isViewMode(table.tableMode, table.status, role, queryColour),
+    colors,
+    viewMode: isViewMode(table.tableMode, table.status, role, queryColor),
     // A running table sends only this user's view: other colours' eyes show nothing more.
     secret: table.live !== null && table.live.viewer !== FULL_VIEW,
     activePlayer: table.live === null ? undefined : activeState(table.live.situation).activePlayer,
   };
-  const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColour));
+  const [seat, setSeatState] = useState(() => initialSeat(seatCtx, local, table.tableId, queryColor));
   const setSeat = (next: string) => {
     local.setItem(playAsKey(table.tableId), next);
     setSeatState(next);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TableLoadResponse, TableLogResponse } from "@tt/protocol";
+import type { InviteLinkResponse, TableLoadResponse, TableLogResponse } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 import { tabSessionId } from "../../services/socket";
 
@@ -83,7 +83,7 @@ export async function inviteLink(
   tableId: string,
   color: string,
 ): Promise<{ ok: true; link: string } | { ok: false; reason: string }> {
-  const result = await api<{ link: string }>(`/api/invite-link/${enc(tableId)}?color=${enc(color)}`);
+  const result = await api<InviteLinkResponse>(`/api/invite-link/${enc(tableId)}?color=${enc(color)}`);
   if (!result.ok || result.json === undefined) return { ok: false, reason: failureText(result) };
   return { ok: true, link: new URL(result.json.link, window.location.origin).toString() };
 }

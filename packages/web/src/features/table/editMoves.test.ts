@@ -52,7 +52,7 @@ function applied(slug: string, situation: Situation, move: Move) {
 }
 
 const get = (s: Situation, id: string) => findComponent(s.root, id) as Component;
-const hand = (s: Situation, colour: string) => childrenAt(get(s, `area-${colour}`), "hand");
+const hand = (s: Situation, color: string) => childrenAt(get(s, `area-${color}`), "hand");
 
 describe("the edit tools' moves", () => {
   it("flip a card face down and up again, each turn logged as an edit move", () => {
@@ -135,8 +135,8 @@ describe("the edit tools' moves", () => {
     const squares = targets.filter((t) => t.destinationId === "board" && t.positionName === "squares");
     // 64 squares, 32 of them taken.
     expect(squares).toHaveLength(32);
-    expect(squares.map((t) => t.positionIndex)).toContain("e4");
-    expect(squares.map((t) => t.positionIndex)).not.toContain("e2");
+    expect(squares.map((t) => t.slot)).toContain("e4");
+    expect(squares.map((t) => t.slot)).not.toContain("e2");
     const sandbox = start("sandbox");
     const labels = moveTargets(sandbox, piecesFor("sandbox"), "area-red").map((t) => t.label);
     expect(labels.some((l) => l.startsWith("red area"))).toBe(false);

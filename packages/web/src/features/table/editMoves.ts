@@ -70,7 +70,7 @@ export interface Target {
   destinationId: string;
   positionName: string;
   /** The slot of a keyed position; absent for a multi position. */
-  positionIndex?: string;
+  slot?: string;
   /** What the place is called: whose it is and which position. */
   label: string;
 }
@@ -118,7 +118,7 @@ export function moveTargets(situation: Situation, pieces: PieceLibrary, movingId
     return {
       destinationId: p.owner.id,
       positionName: p.positionName,
-      ...(p.slot === null ? {} : { positionIndex: p.slot }),
+      ...(p.slot === null ? {} : { slot: p.slot }),
       label: `${who}: ${positionLabel(p.positionName, p.slot)}`,
     };
   });
@@ -142,7 +142,7 @@ export function moveToMove(situation: Situation, componentId: string, target: Ta
     componentId,
     destinationId: target.destinationId,
     positionName: target.positionName,
-    ...(target.positionIndex === undefined ? {} : { positionIndex: target.positionIndex }),
+    ...(target.slot === undefined ? {} : { positionIndex: target.slot }),
   };
 }
 
@@ -156,7 +156,7 @@ export function clickTarget(situation: Situation, click: Action): Target | null 
     return {
       destinationId: click.destinationId,
       positionName: click.positionName,
-      ...(click.positionIndex === undefined ? {} : { positionIndex: String(click.positionIndex) }),
+      ...(click.positionIndex === undefined ? {} : { slot: String(click.positionIndex) }),
       label: positionLabel(click.positionName, click.positionIndex?.toString() ?? null),
     };
   if (click.kind !== "click component") return null;
@@ -180,7 +180,7 @@ export function clickTarget(situation: Situation, click: Action): Target | null 
   return {
     destinationId: clicked.parent,
     positionName: clicked.childData.positionName,
-    ...(slot === null ? {} : { positionIndex: slot }),
+    ...(slot === null ? {} : { slot }),
     label: positionLabel(clicked.childData.positionName, slot),
   };
 }
@@ -239,7 +239,7 @@ export function createMove(what: Creatable, target: Target): Move {
     ...(what.options === undefined ? {} : { options: what.options }),
     destinationId: target.destinationId,
     positionName: target.positionName,
-    ...(target.positionIndex === undefined ? {} : { positionIndex: target.positionIndex }),
+    ...(target.slot === undefined ? {} : { positionIndex: target.slot }),
   };
 }
 

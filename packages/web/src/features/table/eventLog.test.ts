@@ -77,8 +77,8 @@ describe("a log line's view", () => {
   it("names and colours the target player when it is not the actor", () => {
     const s = chessStart();
     const view = logLineView(line({ targetPlayer: "blue" }, null), s, env);
-    expect(view.source).toEqual({ name: "red", colour: "#ff4038" });
-    expect(view.target).toEqual({ name: "blue", colour: "#2799d8" });
+    expect(view.source).toEqual({ name: "red", color: "#ff4038" });
+    expect(view.target).toEqual({ name: "blue", color: "#2799d8" });
     expect(logLineView(line({ targetPlayer: "red" }, null), s, env).target).toBeNull();
   });
 

@@ -9,12 +9,12 @@ import {
   defaultModule,
   findComponent,
   type LogMessage,
-  PLAYER_COLOURS,
+  PLAYER_COLORS,
   type Situation,
   type TableEvent,
 } from "@tt/engine";
 import { type ComponentView, componentView, type ViewEnv } from "./componentView";
-import { colourHex } from "./layout";
+import { colorHex } from "./layout";
 
 export { applyTurnWithLog };
 
@@ -31,15 +31,15 @@ export function replay(
 /** What a log line shows beside its words: who did it, whom it is about, the component it is about. */
 export interface LogLineView {
   /** The acting player, in their colour. */
-  source: { name: string; colour: string } | null;
+  source: { name: string; color: string } | null;
   /** The player the line is about ('blue gained 4 coins'), in their colour; null when it is the actor. */
-  target: { name: string; colour: string } | null;
+  target: { name: string; color: string } | null;
   /** The component the line is about (logDisplayComponent) as this viewer sees it on the board now. */
   component: ComponentView | null;
 }
 
 const named = (name: string | null) =>
-  name === null || name === "" ? null : { name, colour: colourHex(name, PLAYER_COLOURS) };
+  name === null || name === "" ? null : { name, color: colorHex(name, PLAYER_COLORS) };
 
 /**
  * A log line's view for this viewer. The component's image is the one the board draws for them (a

@@ -140,9 +140,9 @@ export function placeChildren(
       });
       continue;
     }
-    const byKey = new Map(coords);
+    const bySlot = new Map(coords);
     Object.entries(children).forEach(([slot, child], i) => {
-      const at = byKey.get(slot) ?? coords[0]?.[1] ?? { x: 0, y: 0 };
+      const at = bySlot.get(slot) ?? coords[0]?.[1] ?? { x: 0, y: 0 };
       placed.push({ child, positionName, x: at.x, y: at.y, scale, index: i });
     });
   }
@@ -215,8 +215,8 @@ export function gameAreaMinHeight(boardHeightPx: number, playerCount: number): n
 }
 
 /** CSS colour of a player colour name (spec section 3 hex values). */
-export function colourHex(colour: string, table: Record<string, string>): string {
-  const hex = table[colour];
+export function colorHex(color: string, table: Record<string, string>): string {
+  const hex = table[color];
   return hex === undefined ? "#9e9e9e" : `#${hex}`;
 }
 

@@ -347,7 +347,7 @@ export function createMotion(
  * Tokens fly between two elements (the board and a counter): one per unit, each `duration` ms,
  * started `step` ms apart, the first at `startMs` (its move's turn in the turn's schedule). Drawn in a fixed overlay that nothing can click; gone when done.
  */
-export function flyTokens(from: Element, to: Element, flight: Flight, colour: string, startMs = 0): void {
+export function flyTokens(from: Element, to: Element, flight: Flight, color: string, startMs = 0): void {
   if (typeof document === "undefined" || reducedMotion()) return;
   const a = from.getBoundingClientRect();
   const b = to.getBoundingClientRect();
@@ -365,7 +365,7 @@ export function flyTokens(from: Element, to: Element, flight: Flight, colour: st
       height: "28px",
       lineHeight: "28px",
       borderRadius: "50%",
-      background: colour,
+      background: color,
       color: "#fff",
       font: "700 12px sans-serif",
       textAlign: "center",

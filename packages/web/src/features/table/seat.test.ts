@@ -3,7 +3,7 @@ import { memoryStore } from "../../lib/storage";
 import { ALWAYS_ACTIVE, actsAs, initialSeat, isViewMode, playAsKey, SPECTATOR, seatChoices } from "./seat";
 
 describe("play-as seat", () => {
-  const sandbox = { yourSeat: null, anySeat: true, colours: ["red", "blue"] };
+  const sandbox = { yourSeat: null, anySeat: true, colors: ["red", "blue"] };
   it("offers every colour, spectator and alwaysactive in sandbox tables", () => {
     expect(seatChoices(sandbox)).toEqual(["red", "blue", SPECTATOR, ALWAYS_ACTIVE]);
     expect(initialSeat(sandbox, memoryStore(), "t1", null)).toBe(ALWAYS_ACTIVE);
@@ -17,7 +17,7 @@ describe("play-as seat", () => {
     expect(initialSeat(sandbox, store, "t1", "red")).toBe("red");
   });
   it("fixes the colour in competitive tables", () => {
-    const seated = { yourSeat: "red", anySeat: false, colours: ["red", "blue"] };
+    const seated = { yourSeat: "red", anySeat: false, colors: ["red", "blue"] };
     const store = memoryStore();
     store.setItem(playAsKey("t1"), "blue");
     expect(seatChoices(seated)).toEqual(["red"]);
@@ -32,7 +32,7 @@ describe("play-as seat", () => {
     expect(isViewMode("competitive-edit", "midgame", "admin", null)).toBe(false);
     // playAsColor in the address turns it off.
     expect(isViewMode("competitive-edit", "ended", "user", "red")).toBe(false);
-    const viewer = { yourSeat: "red", anySeat: false, colours: ["red", "blue"], viewMode: true };
+    const viewer = { yourSeat: "red", anySeat: false, colors: ["red", "blue"], viewMode: true };
     expect(seatChoices(viewer)).toEqual(["red", "blue", SPECTATOR]);
     expect(initialSeat(viewer, memoryStore(), "t1", null)).toBe("red");
     expect(actsAs(viewer, "red")).toBe(true);
@@ -42,7 +42,7 @@ describe("play-as seat", () => {
     const running = {
       yourSeat: "red",
       anySeat: false,
-      colours: ["red", "blue"],
+      colors: ["red", "blue"],
       viewMode: true,
       secret: true,
     };
@@ -65,7 +65,7 @@ describe("play-as seat", () => {
     expect(initialSeat(at("blue"), store, "t1", "red")).toBe("red");
     expect(initialSeat({ ...at("blue"), yourSeat: "red" }, memoryStore(), "t1", null)).toBe("red");
     // Competitive tables never pick another's colour.
-    const seated = { yourSeat: null, anySeat: false, colours: ["red", "blue"], activePlayer: "blue" };
+    const seated = { yourSeat: null, anySeat: false, colors: ["red", "blue"], activePlayer: "blue" };
     expect(initialSeat(seated, memoryStore(), "t1", null)).toBe(SPECTATOR);
   });
 });

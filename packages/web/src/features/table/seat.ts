@@ -13,7 +13,7 @@ export function playAsKey(tableId: string): string {
 export interface SeatContext {
   yourSeat: string | null;
   anySeat: boolean;
-  colours: string[];
+  colors: string[];
   /**
    * Read-only view (section 4): an ended table, a demo-invite table or a superadmin may look through
    * any colour's eyes without acting as it. False when playAsColor in the address fixes the colour.
@@ -36,9 +36,9 @@ export function isViewMode(
   tableMode: string,
   status: string,
   role: string,
-  queryColour: string | null,
+  queryColor: string | null,
 ): boolean {
-  if (queryColour !== null) return false;
+  if (queryColor !== null) return false;
   return (
     tableMode.includes("sandbox") ||
     tableMode === "debug" ||
@@ -50,8 +50,8 @@ export function isViewMode(
 
 /** The seats this user may pick from; a single entry means the colour is fixed. */
 export function seatChoices(ctx: SeatContext): string[] {
-  if (ctx.anySeat) return [...ctx.colours, SPECTATOR, ALWAYS_ACTIVE];
-  if (ctx.viewMode && ctx.secret !== true) return [...ctx.colours, SPECTATOR];
+  if (ctx.anySeat) return [...ctx.colors, SPECTATOR, ALWAYS_ACTIVE];
+  if (ctx.viewMode && ctx.secret !== true) return [...ctx.colors, SPECTATOR];
   return [ctx.yourSeat ?? SPECTATOR];
 }
 
@@ -65,14 +65,14 @@ export function actsAs(ctx: SeatContext, seat: string): boolean {
  * active player when it is one colour of the table (alwaysactive when everyone, or several, may act),
  * else a spectator.
  */
-export function defaultSeat(ctx: SeatContext, queryColour: string | null): string {
+export function defaultSeat(ctx: SeatContext, queryColor: string | null): string {
   const choices = seatChoices(ctx);
-  if (queryColour !== null && choices.includes(queryColour)) return queryColour;
+  if (queryColor !== null && choices.includes(queryColor)) return queryColor;
   if (ctx.yourSeat !== null) return ctx.yourSeat;
   if (!ctx.anySeat) return SPECTATOR;
   const active = ctx.activePlayer;
   const single = typeof active === "string" ? active : active?.length === 1 ? active[0] : undefined;
-  return single !== undefined && ctx.colours.includes(single) ? single : ALWAYS_ACTIVE;
+  return single !== undefined && ctx.colors.includes(single) ? single : ALWAYS_ACTIVE;
 }
 
 /** The seat to use: a remembered valid choice, else the default. */
@@ -80,10 +80,10 @@ export function initialSeat(
   ctx: SeatContext,
   store: KeyValueStore,
   tableId: string,
-  queryColour: string | null,
+  queryColor: string | null,
 ): string {
   const choices = seatChoices(ctx);
-  if (queryColour !== null && choices.includes(queryColour)) return queryColour;
+  if (queryColor !== null && choices.includes(queryColor)) return queryColor;
   const stored = store.getItem(playAsKey(tableId));
   if (stored !== null && choices.includes(stored) && (ctx.anySeat || ctx.viewMode)) return stored;
   return defaultSeat(ctx, null);

@@ -177,7 +177,7 @@ export interface Banner {
   color: string;
 }
 
-const CSS_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\))$/i;
+const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\))$/i;
 
 /**
  * The global message banner (section 2): globals.globalMessage as a text, or as { text, background,
@@ -190,11 +190,11 @@ export function bannerOf(globals: Record<string, unknown>): Banner | null {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
   if (typeof r.text !== "string" || r.text.trim() === "") return null;
-  const colour = (value: unknown, otherwise: string) =>
-    typeof value === "string" && CSS_COLOUR.test(value.trim()) ? value.trim() : otherwise;
+  const color = (value: unknown, otherwise: string) =>
+    typeof value === "string" && CSS_COLOR.test(value.trim()) ? value.trim() : otherwise;
   return {
     text: r.text,
-    background: colour(r.background, fallback.background),
-    color: colour(r.color, fallback.color),
+    background: color(r.background, fallback.background),
+    color: color(r.color, fallback.color),
   };
 }

@@ -61,7 +61,7 @@ describe("table UI flags", () => {
   it("holds the tooltip, the contents dialog, the confirmation and the invite link until cleared", () => {
     const tooltip = { text: "Knight", x: 10, y: 20 };
     const target = { id: "deck", name: "Deck", mayLook: false, nonce: 1 };
-    const invite = { colour: "red", link: "/projects/p/table/t?playAsColor=red" };
+    const invite = { color: "red", link: "/projects/p/table/t?playAsColor=red" };
     const shown = run(
       { type: "tooltip", tooltip },
       { type: "inspect", target },

@@ -21,7 +21,7 @@ export interface Tooltip {
 }
 
 export interface InviteShown {
-  colour: string;
+  color: string;
   link: string;
 }
 

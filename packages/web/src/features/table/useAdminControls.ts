@@ -66,11 +66,11 @@ export function useAdminControls(
       void debugTable(replay.timeline ? replay.step : (session.model?.confirmed.headers.length ?? 0)),
     inviteSeats: table.controls.invite ? table.possibleColors : [],
     botTable: { slug, tableId: table.tableId },
-    onInviteLink: (colour) =>
-      void inviteLink(table.tableId, colour).then((result) => {
+    onInviteLink: (color) =>
+      void inviteLink(table.tableId, color).then((result) => {
         if (!result.ok) showAlert(systemError(result.reason));
         else {
-          dispatch({ type: "invite", invite: { colour, link: result.link } });
+          dispatch({ type: "invite", invite: { color, link: result.link } });
           void copy(result.link);
         }
       }),

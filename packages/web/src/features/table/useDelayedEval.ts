@@ -33,7 +33,7 @@ export function useDelayedEval(input: {
   const seqNow = model === null ? -1 : lastSeq(model.confirmed);
   const hereKey = [...presence]
     .filter(([, p]) => p.state === "here")
-    .map(([colour]) => colour)
+    .map(([color]) => color)
     .join("|");
   const rank =
     due && situation !== null

@@ -80,7 +80,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const slug = load.projectInfo.slug;
   const module: RuleModule = useMemo(() => registry.moduleFor(slug), [slug]);
   const pieces: PieceLibrary = useMemo(
-    () => (load.components ? piecesOf(load.components as never) : {}),
+    () => (load.components ? piecesOf(load.components) : {}),
     [load.components],
   );
   const options = load.options;

@@ -14,8 +14,8 @@ export type DotCanvas = Pick<
   "beginPath" | "arc" | "fill" | "stroke" | "fillText" | "fillStyle" | "strokeStyle" | "lineWidth" | "font"
 >;
 
-export const CURRENT_COLOUR = "#d32f2f";
-export const OTHER_COLOUR = "rgba(25, 118, 210, 0.7)";
+export const CURRENT_COLOR = "#d32f2f";
+export const OTHER_COLOR = "rgba(25, 118, 210, 0.7)";
 
 export function drawPositions(
   ctx: DotCanvas,
@@ -30,12 +30,12 @@ export function drawPositions(
     const isCurrent = name === current;
     for (const { key, coord } of coordEntries(setOf(positions, name) ?? {})) {
       const [x, y] = [coord.x * scale, coord.y * scale];
-      ctx.fillStyle = isCurrent ? CURRENT_COLOUR : OTHER_COLOUR;
+      ctx.fillStyle = isCurrent ? CURRENT_COLOR : OTHER_COLOR;
       ctx.beginPath();
       ctx.arc(x, y, radius, 0, Math.PI * 2);
       ctx.fill();
       if (isCurrent && key === moving) {
-        ctx.strokeStyle = CURRENT_COLOUR;
+        ctx.strokeStyle = CURRENT_COLOR;
         ctx.lineWidth = 2;
         ctx.beginPath();
         ctx.arc(x, y, radius + 5, 0, Math.PI * 2);

@@ -26,7 +26,7 @@ import { EndgameDialog } from "./EndgameDialog";
 import { gameResult, winnerLine } from "./endgame";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { FeedbackSection } from "./FeedbackSection";
-import { feedbackColour } from "./feedbackAnswers";
+import { feedbackColor } from "./feedbackAnswers";
 import { ScoreChart } from "./ScoreChart";
 import { StatsOverlay } from "./StatsOverlay";
 import { FullStatistics, ScoreTable } from "./StatTables";
@@ -77,7 +77,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
   const rows = scoreRows(situation, table.playerColors, columns);
   const charted = chartedStat(columns);
   // Feedback is the seated players' (section 6): a spectator sees no form and no dialog.
-  const colour = feedbackColour(table.yourSeat);
+  const color = feedbackColor(table.yourSeat);
   // Whether edit moves changed the result comes with the table's feedback form (asked for spectators
   // too), which the server answers once it has stored the end.
   const edited = useTableFeedback(table.tableId).data?.edited === true;
@@ -135,12 +135,12 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
       </Stack>
     ),
     feedback:
-      colour === null ? (
+      color === null ? (
         <Typography color="text.secondary">
           Feedback is given by the players who sat at this table.
         </Typography>
       ) : (
-        <FeedbackSection tableId={table.tableId} color={colour} user={user} />
+        <FeedbackSection tableId={table.tableId} color={color} user={user} />
       ),
     statistics: <FullStatistics situation={situation} overview={overview} />,
   };
@@ -191,7 +191,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
         situation={situation}
         overview={overview}
       />
-      {colour !== null && <FeedbackDialog tableId={table.tableId} color={colour} user={user} />}
+      {color !== null && <FeedbackDialog tableId={table.tableId} color={color} user={user} />}
       <SpeedDial
         ariaLabel="Quick navigation"
         icon={<SpeedDialIcon />}

@@ -1,8 +1,8 @@
 // The score chart of the 'Score overview': horizontal bars drawn in SVG, one per player in their
 // colour. Screen readers get the scores from the image's label.
 import Box from "@mui/material/Box";
-import { type OverviewStat, PLAYER_COLOURS } from "@tt/engine";
-import { colourHex } from "../layout";
+import { type OverviewStat, PLAYER_COLORS } from "@tt/engine";
+import { colorHex } from "../layout";
 import { chartBars, type ScoreRow, scoreChartLabel } from "./scores";
 
 const WIDTH = 600;
@@ -47,7 +47,7 @@ export function ScoreChart({ rows, stat }: { rows: ScoreRow[]; stat: OverviewSta
               width={w}
               height={BAR_H}
               rx={3}
-              fill={colourHex(bar.color, PLAYER_COLOURS)}
+              fill={colorHex(bar.color, PLAYER_COLORS)}
               stroke="rgba(0,0,0,0.35)"
             />
             <text

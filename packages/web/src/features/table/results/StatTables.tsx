@@ -9,9 +9,9 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { type OverviewStat, PLAYER_COLOURS, type Situation } from "@tt/engine";
+import { type OverviewStat, PLAYER_COLORS, type Situation } from "@tt/engine";
 import type { ReactNode } from "react";
-import { colourHex } from "../layout";
+import { colorHex } from "../layout";
 import { playerLabel, type ScoreRow, styleOf } from "./scores";
 import { componentStatRows, globalStatRows, playerStatTable } from "./stats";
 
@@ -27,7 +27,7 @@ function Swatch({ color }: { color: string }) {
         mr: 1,
         borderRadius: "50%",
         verticalAlign: "middle",
-        bgcolor: colourHex(color, PLAYER_COLOURS),
+        bgcolor: colorHex(color, PLAYER_COLORS),
         border: "1px solid rgba(0,0,0,0.3)",
       }}
     />
@@ -130,7 +130,7 @@ export function FullStatistics({
               <TableHead>
                 <TableRow>
                   <TableCell scope="col">Stat</TableCell>
-                  {players.colours.map((c) => (
+                  {players.colors.map((c) => (
                     <TableCell key={c} scope="col" align="right">
                       <Swatch color={c} />
                       {c}
@@ -145,7 +145,7 @@ export function FullStatistics({
                       {r.label}
                     </TableCell>
                     {r.values.map((v, i) => (
-                      <TableCell key={players.colours[i]} align="right">
+                      <TableCell key={players.colors[i]} align="right">
                         {v}
                       </TableCell>
                     ))}

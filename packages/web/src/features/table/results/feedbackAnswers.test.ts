@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   answersToSend,
   dialogShouldOpen,
-  feedbackColour,
+  feedbackColor,
   fieldKind,
   savedAnswerRows,
 } from "./feedbackAnswers";
@@ -36,9 +36,9 @@ describe("the feedback form", () => {
   });
 
   it("gives feedback as the user's own seat only, never a colour looked through", () => {
-    expect(feedbackColour("red")).toBe("red");
-    expect(feedbackColour(null)).toBeNull();
-    expect(feedbackColour("")).toBeNull();
+    expect(feedbackColor("red")).toBe("red");
+    expect(feedbackColor(null)).toBeNull();
+    expect(feedbackColor("")).toBeNull();
   });
 
   it("reads saved answers back in form order, then answers to questions no longer asked", () => {

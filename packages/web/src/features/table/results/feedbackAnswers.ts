@@ -42,7 +42,7 @@ export function answersToSend(
  * look through; null for anyone without a seat (spectators, and everyone at a sandbox table, which
  * seats nobody), who give no feedback.
  */
-export function feedbackColour(yourSeat: string | null): string | null {
+export function feedbackColor(yourSeat: string | null): string | null {
   return yourSeat !== null && yourSeat !== "" ? yourSeat : null;
 }
 

@@ -55,7 +55,7 @@ describe("full statistics", () => {
       { name: "moves", displayName: "Moves played" },
       { name: "unused", displayName: "Never kept" },
     ]);
-    expect(table.colours).toEqual(["red", "blue"]);
+    expect(table.colors).toEqual(["red", "blue"]);
     expect(table.rows).toEqual([
       { name: "score", label: "Score", values: ["1", "0"] },
       { name: "moves", label: "Moves played", values: ["0", "0"] },

@@ -33,7 +33,7 @@ export function flattenStats(stats: JsonObject, prefix = ""): [string, Json][] {
 }
 
 export interface PlayerStatTable {
-  colours: string[];
+  colors: string[];
   rows: { name: string; label: string; values: string[] }[];
 }
 
@@ -48,7 +48,7 @@ export function playerStatTable(situation: Situation, overview: OverviewStat[]):
   for (const m of perPlayer) for (const name of m.keys()) if (!names.includes(name)) names.push(name);
   const labels = new Map(overview.map((s) => [s.name, s.displayName]));
   return {
-    colours: situation.players.map((p) => p.color),
+    colors: situation.players.map((p) => p.color),
     rows: names.map((name) => ({
       name,
       label: labels.get(name) ?? name,

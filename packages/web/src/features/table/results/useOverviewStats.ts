@@ -9,7 +9,7 @@ export function useOverviewStats(table: TableLoadResponse, situation: Situation)
   const { slug } = table.projectInfo;
   return useMemo(() => {
     try {
-      const pieces = table.components ? piecesOf(table.components as never) : {};
+      const pieces = table.components ? piecesOf(table.components) : {};
       return registry.moduleFor(slug).stats(situation, { pieces, options: table.options });
     } catch {
       // A rule script that fails here leaves the overview to the players' 'score'.
