@@ -9,6 +9,7 @@ export * from "./limits";
 export * from "./lobby";
 export * from "./options";
 export * from "./projects";
+export * from "./push";
 export * from "./socket";
 export * from "./table";
 export * from "./userNames";

@@ -1,3 +1,4 @@
+import type { PushKeyResponse } from "@tt/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
 import { createPushService, type PushService } from "../push/service";
@@ -28,7 +29,7 @@ export function pushRoutes(app: FastifyInstance, deps: AppDeps): PushService {
     await push.publicKey();
   });
 
-  app.get("/api/push-key", async (request) => {
+  app.get("/api/push-key", async (request): Promise<PushKeyResponse> => {
     requireActor(request);
     return { publicKey: await push.publicKey() };
   });

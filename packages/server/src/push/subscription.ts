@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import type { SubscribeRequest, UnsubscribeRequest } from "@tt/protocol";
 import { z } from "zod";
 
 /** Server environments where a plain-http endpoint on 127.0.0.1 is accepted (a local fake push service). */
@@ -33,7 +34,7 @@ export function endpointProblem(endpoint: string, serverEnv: string): string | u
 }
 
 /** The browser's PushSubscription.toJSON(), as POST /api/subscribe receives it. */
-export function subscriptionSchema(serverEnv: string) {
+export function subscriptionSchema(serverEnv: string): z.ZodType<SubscribeRequest> {
   return z.object(
     {
       endpoint: z
@@ -66,9 +67,9 @@ export function subscriptionSchema(serverEnv: string) {
   );
 }
 
-export type SubscriptionInput = z.infer<ReturnType<typeof subscriptionSchema>>;
+export type SubscriptionInput = SubscribeRequest;
 
-export const unsubscribeSchema = z.object(
+export const unsubscribeSchema: z.ZodType<UnsubscribeRequest> = z.object(
   { endpoint: z.string({ error: "The subscription endpoint is missing." }).max(2048) },
   { error: "Send the subscription endpoint to remove as a JSON object." },
 );

@@ -1,5 +1,6 @@
 // Web Push in the browser: the worker at /sw.js shows what the server sends (packages/server/src/push).
 // The component reads the state with pushState() and changes it with enablePush / disablePush.
+import type { PushKeyResponse, SubscribeRequest, UnsubscribeRequest } from "@tt/protocol";
 import { api, failureText } from "../../lib/api";
 
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -48,7 +49,8 @@ async function currentSubscription(env: PushEnvironment): Promise<PushSubscripti
 }
 
 async function postSubscription(subscription: PushSubscription): Promise<void> {
-  const result = await api("/api/subscribe", { method: "POST", body: subscription.toJSON() });
+  const body = subscription.toJSON() as SubscribeRequest;
+  const result = await api("/api/subscribe", { method: "POST", body });
   if (!result.ok) throw new Error(failureText(result));
 }
 
@@ -89,7 +91,7 @@ export async function enablePush(env: PushEnvironment = browserEnvironment()): P
   }
   const registration = await env.serviceWorker!.ready;
 
-  const key = await api<{ publicKey?: string }>("/api/push-key");
+  const key = await api<Partial<PushKeyResponse>>("/api/push-key");
   if (!key.ok || typeof key.json?.publicKey !== "string") throw new PushError(failureText(key));
   const applicationServerKey = base64UrlToBytes(key.json.publicKey);
 
@@ -122,7 +124,7 @@ export async function disablePush(env: PushEnvironment = browserEnvironment()): 
   if (subscription) {
     const result = await api("/api/unsubscribe", {
       method: "POST",
-      body: { endpoint: subscription.endpoint },
+      body: { endpoint: subscription.endpoint } satisfies UnsubscribeRequest,
     });
     // Unsubscribe in the browser even when the server call failed: its next send then gets a 410.
     await subscription.unsubscribe().catch(() => false);
