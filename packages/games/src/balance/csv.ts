@@ -47,10 +47,9 @@ export function rowsToCsv(rows: readonly GameRow[]): string {
       JSON.stringify(r.options),
     ];
     for (let i = 0; i < seats; i++) {
-      const colour = r.seats[i];
-      if (colour === undefined) line.push("", "", "", "");
-      else
-        line.push(colour, r.bots[colour] ?? "", r.scores[colour] ?? "", r.winners.includes(colour) ? 1 : 0);
+      const color = r.seats[i];
+      if (color === undefined) line.push("", "", "", "");
+      else line.push(color, r.bots[color] ?? "", r.scores[color] ?? "", r.winners.includes(color) ? 1 : 0);
     }
     lines.push(line.map(cell).join(","));
   }

@@ -54,8 +54,8 @@ describe("balanceReport", () => {
     expect(three?.seats.map((s) => s.wins)).toEqual([0, 0, 1]);
     expect(three?.noWinner).toBe(1);
     // Colours: red won 0 and half of 3, in 6 games; blue 1, 2 and half of 3, in 6; green 4, in 2.
-    const colour = Object.fromEntries(report.byColour.map((c) => [c.colour, [c.wins, c.games]]));
-    expect(colour).toEqual({ red: [1.5, 6], blue: [2.5, 6], green: [1, 2] });
+    const color = Object.fromEntries(report.byColor.map((c) => [c.color, [c.wins, c.games]]));
+    expect(color).toEqual({ red: [1.5, 6], blue: [2.5, 6], green: [1, 2] });
     expect(report.byBot).toMatchObject([{ bot: "random", wins: 5, games: 14 }]);
     expect(report.stops).toEqual({ ended: 5, "max turns": 1, stuck: 0 });
     expect(report.ties).toBe("shared");

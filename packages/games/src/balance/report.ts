@@ -19,11 +19,11 @@ export interface GameRow {
   /** Colours in seat order: the first played first. */
   seats: string[];
   /** Bot kind per colour. */
-  bots: { [colour: string]: string };
+  bots: { [color: string]: string };
   options: JsonObject;
   stop: StopReason;
   winners: string[];
-  scores: { [colour: string]: number };
+  scores: { [color: string]: number };
   turns: number;
   playerTurns: number;
   rounds: number;
@@ -31,7 +31,7 @@ export interface GameRow {
   /** The numeric stats the game keeps (other values are left out: the report only averages numbers). */
   stats: {
     global: { [name: string]: number };
-    players: { [colour: string]: { [name: string]: number } };
+    players: { [color: string]: { [name: string]: number } };
     objects: { [id: string]: { [name: string]: number } };
   };
 }
@@ -44,7 +44,7 @@ function numbers(stats: JsonObject): { [name: string]: number } {
 
 export function gameRow(
   game: number,
-  setup: { seed: number; seats: string[]; bots: { [colour: string]: string }; options: JsonObject },
+  setup: { seed: number; seats: string[]; bots: { [color: string]: string }; options: JsonObject },
   r: Omit<SelfPlayResult, "holder">,
 ): GameRow {
   return {
@@ -121,7 +121,7 @@ export interface BalanceReport {
   refused: number;
   ties: "shared";
   byPlayerCount: PlayerCountReport[];
-  byColour: (Proportion & { colour: string })[];
+  byColor: (Proportion & { color: string })[];
   byBot: (Proportion & { bot: string })[];
   playerStats: PlayerStatSummary[];
   globalStats: StatSummary[];
@@ -173,7 +173,7 @@ export function balanceReport(
     (rank.get(a.name) ?? rank.size) - (rank.get(b.name) ?? rank.size) || compareText(a.name, b.name);
   const stops = { ended: 0, "max turns": 0, stuck: 0 };
   let refused = 0;
-  const colours = new Map<string, { wins: number; games: number }>();
+  const colors = new Map<string, { wins: number; games: number }>();
   const bots = new Map<string, { wins: number; games: number }>();
   const counts = new Map<number, GameRow[]>();
   const playerValues = new Map<string, { all: number[]; winners: number[]; others: number[] }>();
@@ -183,11 +183,11 @@ export function balanceReport(
     stops[row.stop]++;
     refused += row.refused;
     const won = shares(row);
-    for (const colour of row.seats) {
-      const win = won.get(colour) ?? 0;
-      tally(colours, colour, win);
-      tally(bots, row.bots[colour] ?? "random", win);
-      for (const [name, v] of Object.entries(row.stats.players[colour] ?? {})) {
+    for (const color of row.seats) {
+      const win = won.get(color) ?? 0;
+      tally(colors, color, win);
+      tally(bots, row.bots[color] ?? "random", win);
+      for (const [name, v] of Object.entries(row.stats.players[color] ?? {})) {
         const s = playerValues.get(name) ?? { all: [], winners: [], others: [] };
         s.all.push(v);
         (win > 0 ? s.winners : s.others).push(v);
@@ -208,8 +208,8 @@ export function balanceReport(
       for (const row of games) {
         const won = shares(row);
         if (won.size === 0) noWinner++;
-        row.seats.forEach((colour, i) => {
-          seatWins[i] = (seatWins[i] as number) + (won.get(colour) ?? 0);
+        row.seats.forEach((color, i) => {
+          seatWins[i] = (seatWins[i] as number) + (won.get(color) ?? 0);
         });
       }
       const scoresOf = (row: GameRow) =>
@@ -237,7 +237,7 @@ export function balanceReport(
     refused,
     ties: "shared",
     byPlayerCount,
-    byColour: [...colours.entries()].map(([colour, t]) => ({ colour, ...proportion(t.wins, t.games) })),
+    byColor: [...colors.entries()].map(([color, t]) => ({ color, ...proportion(t.wins, t.games) })),
     byBot: [...bots.entries()].map(([bot, t]) => ({ bot, ...proportion(t.wins, t.games) })),
     playerStats: [...playerValues.entries()]
       .map(([name, s]) => ({

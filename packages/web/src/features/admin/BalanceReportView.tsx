@@ -80,7 +80,7 @@ export function BalanceReportView({
           <Histogram title={`Final scores, ${g.players} players`} bins={g.scores.histogram} />
         </Box>
       ))}
-      <RateTable label="Win rate per colour" rows={report.byColour.map((c) => ({ label: c.colour, ...c }))} />
+      <RateTable label="Win rate per colour" rows={report.byColor.map((c) => ({ label: c.color, ...c }))} />
       <RateTable
         label="Win rate per bot or person"
         rows={report.byBot.map((b) => ({ label: b.bot, ...b }))}
