@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PieceDefinition } from "./component-info.js";
+import type { Json } from "./json.js";
 
 /**
  * The component tree (admin-decks-editor.md section 3): version, baseScale, dims, the root piece and
@@ -27,3 +28,12 @@ export const componentTreeSchema = z
     "The component tree needs a root piece.",
   )
   .transform((t) => t as ComponentTree);
+
+/**
+ * A component tree while a designer edits it (the component editor's model): any entry may hold any
+ * JSON until it is checked, because the editor must open, show and repair a tree that is wrong.
+ */
+export type ComponentTreeDraft = { [entry: string]: Json };
+
+/** A piece while a designer edits it: property name -> plain or conditional value. */
+export type PieceDraft = { [property: string]: Json };

@@ -16,7 +16,12 @@ export type { Bot, BotContext, RngCell } from "./bot/types.js";
 export * from "./cards/index.js";
 export * from "./component-info.js";
 export type { ComponentSpec } from "./component-spec.js";
-export { type ComponentTree, componentTreeSchema } from "./component-tree.js";
+export {
+  type ComponentTree,
+  type ComponentTreeDraft,
+  componentTreeSchema,
+  type PieceDraft,
+} from "./component-tree.js";
 export * from "./constants.js";
 export type { Json, JsonObject } from "./json.js";
 export * from "./layout.js";

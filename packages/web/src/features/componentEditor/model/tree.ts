@@ -1,15 +1,15 @@
 // The component tree as the editor sees it (admin-decks-editor.md sections 3, 4, 5): which entries
 // exist and of what kind, the game piece name rules, and add / rename / delete of pieces. Pure: every
 // function returns a new tree and leaves its input as it was.
-import type { Json } from "@tt/engine";
+import type { ComponentTreeDraft, Json, PieceDraft } from "@tt/engine";
 import { isConditional } from "@tt/engine";
 import { PIECE_NAME_HINTS, type PieceNameProblem } from "./messages";
 import { done, type Outcome, refused } from "./outcome";
 
-/** A piece: property name -> plain or conditional value. */
-export type Piece = { [property: string]: Json };
-/** The tree as stored: version, baseScale, dims, root and named pieces. Kept loose: it is user data. */
-export type Tree = { [entry: string]: Json };
+/** A piece: property name -> plain or conditional value (the engine's draft of one). */
+export type Piece = PieceDraft;
+/** The tree as stored: version, baseScale, dims, root and named pieces, as the engine's draft of one. */
+export type Tree = ComponentTreeDraft;
 
 export type EntryKind = "setting" | "dims" | "root" | "piece" | "card" | "deck" | "hidden";
 
