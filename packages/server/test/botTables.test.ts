@@ -235,10 +235,13 @@ describe("the creator seats a bot before the start", () => {
       botInputWatchers.delete(watch);
     }
     const view = seen[0]!;
-    // Red's goods as the server holds them: every one of them a back in the bot's view.
-    const full = await fullSituation(tableId);
-    const hand = (findComponent(full.root, "area-red")?.children.hand ?? []) as Component[];
-    expect(hand.length).toBeGreaterThan(0);
+    // Red's goods are faces on the server (its start deals them; by now red may have sold them all, so
+    // the start is what is checked) and every one of them a back in the bot's view.
+    const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
+    const start = row!.startSituation as Situation;
+    const dealt = (findComponent(start.root, "area-red")?.children.hand ?? []) as Component[];
+    expect(dealt.length).toBeGreaterThan(0);
+    expect(dealt.every((c) => typeof c.options.cardId === "string")).toBe(true);
     const shownHand = (findComponent(view.root, "area-red")?.children.hand ?? []) as Component[];
     expect(shownHand.length).toBeGreaterThan(0);
     for (const shown of shownHand) {
