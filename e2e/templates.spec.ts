@@ -236,8 +236,18 @@ async function clickHandCard(page: Page, color: string, id: string) {
  * the deck's draw pile. A mouse click at that spot, as a person's: whatever the page has there takes it.
  */
 async function playOnDiscard(page: Page, color: string, card: string, top: string) {
-  await clickHandCard(page, color, card);
-  await expect.poll(() => isSelected(handCard(page, color, card))).toBe("true");
+  // A click while the page still plays the other's turn is not taken (input waits for it): a person
+  // clicks again, and so does this, until the card shows as selected.
+  await expect
+    .poll(
+      async () => {
+        if ((await isSelected(handCard(page, color, card))) !== "true")
+          await clickHandCard(page, color, card);
+        return isSelected(handCard(page, color, card));
+      },
+      { intervals: [500] },
+    )
+    .toBe("true");
   const at = await centre(onDeck(page, top));
   await page.mouse.click(at.x, at.y);
 }
