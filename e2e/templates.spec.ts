@@ -245,7 +245,7 @@ async function playOnDiscard(page: Page, color: string, card: string, top: strin
           await clickHandCard(page, color, card);
         return isSelected(handCard(page, color, card));
       },
-      { intervals: [500] },
+      { interval: 500 },
     )
     .toBe("true");
   const at = await centre(onDeck(page, top));
