@@ -20,6 +20,8 @@ const flag = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const COLORS = ["red", "blue", "green", "yellow"];
+/** Night Market games played before the clock runs (see speed()). */
+const WARM_UP_GAMES = 200;
 
 function game(slug: string): ShippedGame {
   const found = shippedGames.find((g) => g.content.slug === slug);
@@ -35,7 +37,14 @@ interface Run {
   refused: number;
 }
 
-function run(slug: string, seats: number, bots: string[], games: number, firstSeed: number): Run {
+function run(
+  slug: string,
+  seats: number,
+  bots: string[],
+  games: number,
+  firstSeed: number,
+  judged = true,
+): Run {
   const g = game(slug);
   const players = COLORS.slice(0, seats);
   const byseat = Object.fromEntries(players.map((c, i) => [c, bots[i % bots.length] as string]));
@@ -44,7 +53,14 @@ function run(slug: string, seats: number, bots: string[], games: number, firstSe
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < games; i++) {
-    const r = playShippedGame({ game: g, players, bots: byseat, seed: firstSeed + i, maxTurns: 2000 });
+    const r = playShippedGame({
+      game: g,
+      players,
+      bots: byseat,
+      seed: firstSeed + i,
+      maxTurns: 2000,
+      judged,
+    });
     turns += r.turns;
     refused += r.refused;
   }
@@ -87,6 +103,8 @@ async function parallel(job: Job, workers: number): Promise<Run> {
     return { worker, ready };
   });
   await Promise.all(started.map((s) => s.ready));
+  // process.cpuUsage() is the whole process's, in a worker too: measured here, once, for all workers.
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const runs = await Promise.all(
     started.map(
@@ -108,18 +126,27 @@ async function parallel(job: Job, workers: number): Promise<Run> {
     }),
     { games: 0, wallMs: 0, cpuMs: 0, turns: 0, refused: 0 },
   );
-  return { ...total, wallMs: performance.now() - t0 };
+  const cpu = process.cpuUsage(cpu0);
+  return { ...total, wallMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 async function speed(): Promise<void> {
-  // A few games first, so the JIT has compiled the hot path before the clock runs.
-  run("night-market", 4, ["random"], quick ? 5 : 20, 10_000);
-  report("Night Market, 4 random bots", run("night-market", 4, ["random"], quick ? 30 : 200, 1));
+  // Games first, so the JIT has compiled the hot path before the clock runs: a balance run's process
+  // plays thousands of games, and its first hundred or so (under a second) run at half speed while
+  // V8 is still optimising (measured: 10-11 ms of CPU a game over the first 200, 6.5-7 over 600).
+  run("night-market", 4, ["random"], quick ? 20 : WARM_UP_GAMES, 10_000);
+  report("Night Market, 4 random bots", run("night-market", 4, ["random"], quick ? 30 : 400, 1));
+  // Before beside after: the bots try each turn on their view first, as at a live table, and the
+  // table evaluates it again (PlayGameOptions.judged false; what balance runs did before).
+  report(
+    "  the same, each turn tried on the view first",
+    run("night-market", 4, ["random"], quick ? 30 : 400, 1, false),
+  );
   const workers = Math.max(1, Math.min(2, cpus().length));
   report(
     `  the same, ${workers} worker threads`,
     await parallel(
-      { slug: "night-market", seats: 4, bots: ["random"], games: quick ? 60 : 400, firstSeed: 1 },
+      { slug: "night-market", seats: 4, bots: ["random"], games: quick ? 60 : 800, firstSeed: 1 },
       workers,
     ),
   );
@@ -156,7 +183,7 @@ function firstPlayer(games: number, bot: string): void {
 if (!isMainThread) {
   const job = workerData as Job;
   // Warm up like the main thread does, off the clock of the games counted.
-  run(job.slug, job.seats, job.bots, 10, 50_000);
+  run(job.slug, job.seats, job.bots, WARM_UP_GAMES, 50_000);
   parentPort?.postMessage("ready");
   parentPort?.once("message", () => {
     parentPort?.postMessage(run(job.slug, job.seats, job.bots, job.games, job.firstSeed));

@@ -6,7 +6,9 @@ import { shippedGames } from "./index";
 import { CHESS_BOT_LEVELS } from "./projects/chess/bot-search";
 
 // Issue 22: a bot for every game. Self-play goes through the engine's table holder, the path the
-// server records turns on, so a turn the server would refuse shows here as `refused`.
+// server records turns on, so a turn the server would refuse shows here as `refused`. Where the bots
+// must find their turns on their views alone, as at a live table, the games run unjudged
+// (PlayGameOptions.judged); balance runs ask the table's judge, and must end their games too.
 
 const COLORS = ["red", "blue", "green", "yellow", "cyan", "orange"];
 const gameOf = (slug: string) => {
@@ -24,12 +26,16 @@ describe("the random bot completes a game of every shipped game at every player 
     for (let seats = min; seats <= max; seats++) {
       it(`${game.content.slug}, ${seats} player(s)`, { timeout: 60_000 }, () => {
         const endless = game.content.slug === "sandbox";
-        const r = playShippedGame({
+        const setup = {
           game,
           players: COLORS.slice(0, seats),
           seed: seats,
           maxTurns: endless ? SANDBOX_TURNS : 3000,
-        });
+        };
+        const judged = playShippedGame(setup);
+        expect(judged.stop).toBe(endless ? "max turns" : "ended");
+        expect(judged.refused).toBe(0);
+        const r = playShippedGame({ ...setup, judged: false });
         expect(r.refused).toBe(0);
         if (endless) {
           // No end in the rules: every one of its turns was taken and accepted, none refused.

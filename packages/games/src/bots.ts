@@ -65,6 +65,8 @@ export interface ShippedSelfPlay {
   bots?: { [seat: string]: Bot | string };
   seed: number;
   maxTurns?: number;
+  /** See the engine's PlayGameOptions.judged (default true). */
+  judged?: boolean;
 }
 
 /**
@@ -111,5 +113,6 @@ export function playShippedGame(setup: ShippedSelfPlay): SelfPlayResult {
     bots,
     seed,
     ...(setup.maxTurns === undefined ? {} : { maxTurns: setup.maxTurns }),
+    ...(setup.judged === undefined ? {} : { judged: setup.judged }),
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RuleModule } from "../module/types.js";
 import { seedRng } from "../rng.js";
 import type { Situation } from "../situation.js";
+import { createTableHolder } from "../table/holder.js";
 import { TEST_PROJECT, testGame } from "../test/test-game.js";
 import { childrenAt, findComponent } from "../tree.js";
 import { HIDDEN_RNG } from "../view/view.js";
@@ -46,6 +47,57 @@ describe("playGame", () => {
     play({ red: spy, blue: spy }, 3);
     expect(seen.length).toBe(30);
     for (const view of seen) expect(view.rng).toEqual(HIDDEN_RNG);
+  });
+
+  it("with the table's judge, a turn is evaluated once: the turn the judge took is recorded as judged", () => {
+    // Every evaluation of an action calls one of the module's action hooks.
+    let evaluations = 0;
+    const counting: RuleModule = { ...testGame };
+    for (const hook of ["clickComponent", "clickPosition", "pressButton", "pressStateButton"] as const) {
+      const own = testGame[hook] as (...args: unknown[]) => unknown;
+      (counting as unknown as Record<string, unknown>)[hook] = (...args: unknown[]) => {
+        evaluations++;
+        return own(...args);
+      };
+    }
+    let asked = 0;
+    const asking: Bot = (view, seat, ctx, rng) => {
+      const judge = ctx.judge;
+      if (judge === undefined) return randomBot(view, seat, ctx, rng);
+      const counted: BotContext = {
+        ...ctx,
+        judge: (actions) => {
+          asked += actions.length;
+          return judge(actions);
+        },
+      };
+      return randomBot(view, seat, counted, rng);
+    };
+    const judged = play({ red: asking, blue: asking }, 5, counting);
+    expect(judged.turns).toBe(30);
+    expect(asked).toBeGreaterThanOrEqual(30);
+    // No evaluation but the judge's: the 30 turns were not evaluated again when recorded.
+    expect(evaluations).toBeLessThanOrEqual(asked);
+    // Without the judge, each turn is tried on the view and evaluated again when sent.
+    evaluations = 0;
+    const unjudged = playGame({
+      start: testGame.setup({} as never),
+      module: counting,
+      project: TEST_PROJECT,
+      bots: { red: randomBot, blue: randomBot },
+      seed: 5,
+      maxTurns: 30,
+      judged: false,
+    });
+    expect(unjudged.turns).toBe(30);
+    expect(unjudged.refused).toBe(0);
+    expect(evaluations).toBeGreaterThanOrEqual(60);
+    // Both ways record a log that replays to the table's live situation.
+    for (const r of [judged, unjudged]) {
+      const again = createTableHolder({ start: r.holder.start, module: testGame, project: TEST_PROJECT });
+      for (const event of r.holder.events) again.append(event);
+      expect(again.live).toEqual(r.holder.live);
+    }
   });
 
   it("counts turns the server refuses and gives up on a seat that only proposes those", () => {

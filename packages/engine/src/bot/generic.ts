@@ -102,7 +102,9 @@ export function genericBot(options: GenericBotOptions = {}): Bot {
     const limit = budget === undefined ? {} : { budget };
     const evaluate = search === "random" ? null : heuristicOf(ctx);
     if (evaluate === null) return randomLegalTurn(view, seat, ctx, rng, limit);
-    const turns = legalTurns(view, seat, ctx, limit);
+    // A search tries turns on what it imagines, not on the table: it never asks the table's judge.
+    const { judge: _table, ...imagined } = ctx;
+    const turns = legalTurns(view, seat, imagined, limit);
     if (turns.length <= 1) return turns[0]?.actions ?? null;
     const ranked = greedyRanking(view, seat, turns, evaluate);
     if (search === "greedy") return pickBest(ranked, rng)?.actions ?? null;
@@ -113,7 +115,7 @@ export function genericBot(options: GenericBotOptions = {}): Bot {
     const scored = kept.map(({ item, score }) => {
       if (item.after === null) return { item, score };
       let sum = 0;
-      for (let p = 0; p < playouts; p++) sum += playout(item.after, seat, ctx, evaluate, depth, rng);
+      for (let p = 0; p < playouts; p++) sum += playout(item.after, seat, imagined, evaluate, depth, rng);
       return { item, score: sum / playouts };
     });
     return pickBest(scored, rng)?.actions ?? null;

@@ -1,16 +1,19 @@
 import type { Json, JsonObject } from "../json.js";
 import type { RuleModule } from "../module/types.js";
+import type { Result } from "../result.js";
 import { seedRng } from "../rng.js";
 import type { Situation } from "../situation.js";
 import { createTableHolder, type TableHolder } from "../table/holder.js";
 import { scoresOf, winnersOf } from "../table/outcome.js";
+import type { Recorded } from "../table/record.js";
+import type { Action, Turn } from "../turn/actions.js";
 import type { ProjectData } from "../turn/evaluate.js";
 import { activeSeats } from "../turn/permissions.js";
-import type { Bot, BotContext } from "./types.js";
+import type { Bot, BotContext, Verdict } from "./types.js";
 
 /**
  * Self-play: a whole game played by bots through the engine's table holder, the very path the server
- * records turns on (holder.play: evaluate, turn flags, id re-issue, the log). Each bot is handed only
+ * records turns on (holder.record and append: evaluate, turn flags, id re-issue, the log). Each bot is handed only
  * its seat's view (holder.view, the view the server sends that seat), never the full situation. The
  * driver itself plays the server's part: it knows who may act and it judges each turn on the full
  * situation; a turn the server would refuse is counted and the seat asked again.
@@ -30,6 +33,14 @@ export interface PlayGameOptions {
   maxTurns?: number;
   /** Refused turns in a row after which the game is given up as stuck (default 20). */
   maxRefusedInARow?: number;
+  /**
+   * Whether the bots may ask the table's judge (BotContext.judge) about their candidate turns
+   * (default true). The judge is the evaluation a sent turn gets anyway, so a turn the judge took is
+   * recorded as judged, and a bot that asks it pays one evaluation per turn instead of two. False
+   * makes every bot try its turns on its view alone, as at a live table, where `refused` counts the
+   * turns the view got wrong.
+   */
+  judged?: boolean;
 }
 
 export type StopReason =
@@ -66,6 +77,18 @@ export interface SelfPlayResult {
   holder: TableHolder;
 }
 
+/** Whether the bot sent the very turn the judge took (the same action objects: it hands back what it asked about). */
+function sameActions(
+  taken: { actions: Action[]; recorded: Result<Recorded> } | null,
+  actions: Action[],
+): taken is { actions: Action[]; recorded: Result<Recorded> } {
+  return (
+    taken !== null &&
+    taken.actions.length === actions.length &&
+    taken.actions.every((action, i) => action === actions[i])
+  );
+}
+
 /** A 32-bit mix of the inputs (murmur3's finaliser over a running hash). */
 function mix(...parts: number[]): number {
   let h = 0x9e3779b9;
@@ -82,6 +105,7 @@ export function playGame(options: PlayGameOptions): SelfPlayResult {
   const { module, seed } = options;
   const maxTurns = options.maxTurns ?? 3000;
   const maxRefused = options.maxRefusedInARow ?? 20;
+  const judged = options.judged ?? true;
   const holder = createTableHolder({
     start: options.start,
     module,
@@ -110,11 +134,33 @@ export function playGame(options: PlayGameOptions): SelfPlayResult {
     for (let k = 0; k < seats.length && !played; k++) {
       const seat = seats[(offset + k) % seats.length] as string;
       const bot = options.bots[seat] as Bot;
-      const ctx: BotContext = { module, rules: holder.ctx, seq };
+      const turnOf = (actions: Action[]): Turn => ({
+        seat,
+        actions,
+        timestamp: (seq + 1) * 1000,
+        turnUID: `bot-${seq}-${attempt}`,
+      });
+      // The turn the judge last took, recorded as the server records it: if the bot sends it, it is
+      // appended as it stands.
+      // (Set inside the judge: `as` keeps TypeScript from reading it as always null here.)
+      let taken = null as { actions: Action[]; recorded: Result<Recorded> } | null;
+      const judge = (actions: Action[]): Verdict => {
+        const recorded = holder.record(turnOf(actions));
+        if (!recorded.ok) return { kind: "refused" };
+        if (recorded.value.event !== null) {
+          taken = { actions, recorded };
+          return { kind: "turn" };
+        }
+        const selected = recorded.value.outcome.selected;
+        return selected !== null && selected !== live.selected[seat]
+          ? { kind: "selected", selected }
+          : { kind: "refused" };
+      };
+      const ctx: BotContext = { module, rules: holder.ctx, seq, ...(judged ? { judge } : {}) };
       const actions = bot(holder.view(seat), seat, ctx, seedRng(mix(seed, seq, attempt, k + 2)));
       if (actions === null) continue;
-      const turn = { seat, actions, timestamp: (seq + 1) * 1000, turnUID: `bot-${seq}-${attempt}` };
-      const answer = holder.play(turn);
+      const answer = sameActions(taken, actions) ? taken.recorded : holder.record(turnOf(actions));
+      if (answer.ok && answer.value.event !== null) holder.append(answer.value.event, answer.value);
       if (!answer.ok) {
         refused++;
         refusedInARow++;

@@ -10,7 +10,7 @@ import { walk } from "../tree.js";
 import type { Action } from "../turn/actions.js";
 import { evaluateTurn } from "../turn/evaluate.js";
 import { mayAct } from "../turn/permissions.js";
-import type { BotContext, RngCell } from "./types.js";
+import type { BotContext, RngCell, Verdict } from "./types.js";
 
 /**
  * A seat's possible turns, found through the rules alone (no game knowledge), on the situation it is
@@ -234,6 +234,11 @@ export function randomLegalTurn(
   let budget = options.budget ?? 400;
   if (activeState(situation).delayedEval !== null) return [{ kind: "delayed eval" }];
   let unsure: Action[] | null = null;
+  // With the table's judge at hand, a candidate is asked there once (see BotContext.judge); else it
+  // is tried on the view, and the server evaluates it again when it is sent.
+  const judge = ctx.judge;
+  const check = (actions: Action[]): Probe | Verdict =>
+    judge === undefined ? probe(situation, seat, ctx, actions) : judge(actions);
   // Tier 1 components are asked whether they are clickable only when drawn: drawing until the first
   // accepted turn usually asks about a few of them, not the whole board (the draw stays uniform over
   // the clickable ones).
@@ -243,7 +248,7 @@ export function randomLegalTurn(
       if (unchecked && typeof drawn === "string" && !clickable(situation, seat, ctx, drawn)) continue;
       const first = asAction(drawn);
       budget--;
-      const answer = probe(situation, seat, ctx, [first]);
+      const answer = check([first]);
       if (answer.kind === "turn") return [first];
       if (answer.kind === "unsure") unsure ??= [first];
       if (answer.kind !== "selected") continue;
@@ -252,7 +257,7 @@ export function randomLegalTurn(
         const second = draw(lit.length > 0 ? lit : rest, rng);
         budget--;
         const turn = [first, second];
-        const result = probe(situation, seat, ctx, turn);
+        const result = check(turn);
         if (result.kind === "turn") return turn;
         if (result.kind === "unsure") unsure ??= turn;
       }

@@ -13,7 +13,18 @@ export interface BotContext {
   rules: RuleContext;
   /** Events at the table so far: the bot's turn would be event number `seq`. */
   seq: number;
+  /**
+   * The table's answer to a proposed turn, where the driver can give it at once (self-play,
+   * bot/play.ts): the server's own evaluation on the full situation, as sending the turn would get.
+   * A bot that only needs to know whether a turn is taken (the random search) asks this instead of
+   * trying the turn on its view first, which a sent turn then pays for a second time. The answer
+   * tells the bot no more than a player learns by sending a turn: taken, refused, or 'only selected'.
+   */
+  judge?: (actions: Action[]) => Verdict;
 }
+
+/** What sending a turn would answer: taken, refused, or a click that only selected a component. */
+export type Verdict = { kind: "turn" } | { kind: "selected"; selected: string } | { kind: "refused" };
 
 /**
  * A bot: the actions of one turn for `seat`, chosen on that seat's view of the table (engine
