@@ -116,6 +116,10 @@ describe("presence at a table", () => {
         .map((m) => m.username)
         .sort(),
     ).toEqual(["designer", "player"]);
+    // The line as broadcast is the line as stored: the same time, to the millisecond.
+    expect(
+      load.chatMessages.find((m) => m.type === "player-joined" && m.username === "player")?.timestamp,
+    ).toBe(line.chat.timestamp);
 
     // A spectator is neither announced nor listed: only seats' names are told at the table.
     const watcher = await tab("outsider", tableId);

@@ -1,8 +1,6 @@
 import type { ChatMessage } from "@tt/protocol";
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/connect";
-import { tableChat } from "../db/schema";
+import { type Db, type NamedStatement, runNamed } from "../db/connect";
 import type { AppSocket, Io } from "./socket";
 import { broadcastPublic, tableRoom } from "./tableBroadcast";
 
@@ -33,6 +31,22 @@ const ASK_OTHERS_MS = 1000;
 const PLAYER_LEFT_HERE = "presence:player-left";
 
 export const joinLine = (username: string) => `${username} joined the table.`;
+
+/**
+ * A player's 'joined' line, written unless they have one at the table newer than $5 seconds (by the
+ * database's clock, which wrote the older one). Two instances announcing the same player in the same
+ * instant may both write one (as with a read then an insert): two lines, nothing lost.
+ */
+const JOIN_LINE: NamedStatement = {
+  name: "tt_join_line",
+  text: `INSERT INTO table_chat (table_id, user_id, username, message, type)
+    SELECT $1, $2, $3, $4, 'player-joined'
+    WHERE NOT EXISTS (
+      SELECT 1 FROM table_chat
+      WHERE table_id = $1 AND type = 'player-joined' AND username = $3
+        AND created_at > now() - make_interval(secs => $5))
+    RETURNING message, floor(extract(epoch FROM created_at) * 1000)::float8 AS at`,
+};
 
 /** The table a room name is the table room of (`table:{id}`, not a viewer room), or null. */
 function tableOfRoom(room: string): string | null {
@@ -86,29 +100,24 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
   const tell = (tableId: string, type: "player-joined" | "player-disconnected", username: string) =>
     broadcastPublic(io, tableId, "table-event", { tableId, type, username });
 
-  /** The chat line, unless this player had one here lately (JOIN_LINE_QUIET_MS). */
+  /**
+   * The chat line, unless this player had one here lately (JOIN_LINE_QUIET_MS): the check and the
+   * insert are one statement (JOIN_LINE), so a game start's four arrivals cost four statements, not
+   * eight.
+   */
   const chatLine = async (tableId: string, userId: number, username: string) => {
-    const [last] = await db
-      .select({ at: tableChat.createdAt })
-      .from(tableChat)
-      .where(
-        and(
-          eq(tableChat.tableId, tableId),
-          eq(tableChat.type, "player-joined"),
-          eq(tableChat.username, username),
-        ),
-      )
-      .orderBy(desc(tableChat.id))
-      .limit(1);
-    if (last !== undefined && Date.now() - last.at.getTime() < JOIN_LINE_QUIET_MS) return;
-    const [saved] = await db
-      .insert(tableChat)
-      .values({ tableId, userId, username, message: joinLine(username), type: "player-joined" })
-      .returning();
+    const [saved] = await runNamed<{ message: string; at: number }>(db, JOIN_LINE, [
+      tableId,
+      userId,
+      username,
+      joinLine(username),
+      JOIN_LINE_QUIET_MS / 1000,
+    ]);
+    if (saved === undefined) return;
     const chat: ChatMessage = {
       username,
-      message: saved!.message,
-      timestamp: saved!.createdAt.getTime(),
+      message: saved.message,
+      timestamp: Number(saved.at),
       type: "player-joined",
     };
     broadcastPublic(io, tableId, "table-event", { tableId, type: "chat-message", chat });

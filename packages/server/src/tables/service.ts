@@ -26,7 +26,7 @@ import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { deckInfosOf, decksOf } from "../projects/decks";
 import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
-import { type TableRow, tableInfos } from "./tableInfo";
+import { peopleOf, type TableRow, tableInfos, tilesOf } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
 import { findVisibleTable } from "./visible";
 
@@ -74,8 +74,9 @@ export async function newTableTiles(
   row: TableRow,
   creatorPrivileged: boolean,
 ): Promise<NewTableTiles> {
-  const [creator] = await tableInfos(db, project, [row], creatorPrivileged);
-  const [everyone] = creatorPrivileged ? await tableInfos(db, project, [row], false) : [creator];
+  const people = await peopleOf(db, [row]);
+  const [creator] = tilesOf(people, project, [row], creatorPrivileged);
+  const [everyone] = creatorPrivileged ? tilesOf(people, project, [row], false) : [creator];
   return { everyone: everyone!, creator: creator! };
 }
 

@@ -29,8 +29,51 @@ export async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, B
   return map;
 }
 
+/** Users by id as tiles show them: name and badges. */
+export type People = Map<number, UserInfo>;
+
+/** The users behind table rows (creators and seat holders): their names and badges, in one query. */
+export async function peopleOf(
+  db: Db,
+  rows: readonly Pick<TableRow, "creatorId" | "seats">[],
+): Promise<People> {
+  const ids = new Set<number>();
+  for (const r of rows) {
+    ids.add(r.creatorId);
+    for (const s of r.seats) if (s.userId !== null) ids.add(s.userId);
+  }
+  const people: People = new Map();
+  if (ids.size === 0) return people;
+  const found = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      badge: badges.name,
+      displayName: badges.displayName,
+      description: badges.description,
+    })
+    .from(users)
+    .leftJoin(userBadges, eq(userBadges.userId, users.id))
+    .leftJoin(badges, eq(badges.name, userBadges.badgeName))
+    .where(inArray(users.id, [...ids]));
+  for (const r of found) {
+    let person = people.get(r.id);
+    if (person === undefined) {
+      person = { username: r.username, badges: [] };
+      people.set(r.id, person);
+    }
+    if (r.badge !== null)
+      person.badges.push({
+        name: r.badge,
+        displayName: r.displayName ?? "",
+        description: r.description ?? "",
+      });
+  }
+  return people;
+}
+
 /**
- * Table rows as tiles and lobby events show them, with creators and seat holders resolved in two queries.
+ * Table rows as tiles and lobby events show them, with creators and seat holders resolved in one query.
  * `privileged`: whether every reader sees hidden options (seesHiddenOptions); else hidden options and
  * hidden values are left out of both the values and their display.
  */
@@ -40,26 +83,17 @@ export async function tableInfos(
   rows: TableRow[],
   privileged: boolean,
 ): Promise<TableInfo[]> {
-  const ids = new Set<number>();
-  for (const r of rows) {
-    ids.add(r.creatorId);
-    for (const s of r.seats) if (s.userId !== null) ids.add(s.userId);
-  }
-  const idList = [...ids];
-  const names = new Map<number, string>();
-  if (idList.length > 0) {
-    for (const u of await db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, idList))) {
-      names.set(u.id, u.username);
-    }
-  }
-  const badgeMap = await badgesOf(db, idList);
-  const userInfo = (id: number): UserInfo => ({
-    username: names.get(id) ?? "(deleted user)",
-    badges: badgeMap.get(id) ?? [],
-  });
+  return tilesOf(await peopleOf(db, rows), project, rows, privileged);
+}
+
+/** tableInfos with the people already read (peopleOf): no query. */
+export function tilesOf(
+  people: People,
+  project: ProjectRow,
+  rows: TableRow[],
+  privileged: boolean,
+): TableInfo[] {
+  const userInfo = (id: number): UserInfo => people.get(id) ?? { username: "(deleted user)", badges: [] };
   const options = projectOptions(project);
   return rows.map((r) => ({
     tableId: r.id,
