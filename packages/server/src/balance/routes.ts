@@ -17,7 +17,7 @@ import { requireActor } from "../http/context";
 import { firstIssue, HttpError, isUniqueViolation } from "../http/errors";
 import { loadAdminProject } from "../projects/admin";
 import { mayMaintainDecks } from "../projects/adminRules";
-import type { ProjectRow } from "../projects/load";
+import type { ProjectHead } from "../projects/load";
 import { playedGames, playedVersions } from "./played";
 import { balancePool } from "./pool";
 import { type ChunkQueue, LocalChunkQueue } from "./queue";
@@ -43,7 +43,7 @@ export const mayRunBalance = mayMaintainDecks;
 
 type RunRow = typeof balanceRuns.$inferSelect;
 
-function versionOf(project: ProjectRow): string {
+function versionOf(project: ProjectHead): string {
   const log = project.changeLog as { version?: unknown }[];
   const newest = log.at(-1)?.version;
   return typeof newest === "string" ? newest : `components ${project.componentsVersion}`;
@@ -85,7 +85,7 @@ export function balanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.addHook("onReady", async () => runner.begin());
   app.addHook("onClose", () => runner.close());
 
-  async function designer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
+  async function designer(request: FastifyRequest<SlugParams>): Promise<ProjectHead> {
     const actor = requireActor(request);
     const project = await loadAdminProject(db, request.params.slug, actor);
     if (!mayRunBalance(actor, project)) throw new HttpError(403, BALANCE_MESSAGES.notRights);

@@ -10,7 +10,13 @@ import { findUserByName } from "../auth/accounts";
 import { isProjectAdmin, mayCreateDemoInvite, maySeeFeedback, seesHiddenOptions } from "../auth/permissions";
 import type { AppDeps } from "../deps";
 import { TABLE_NOT_FOUND } from "../errors";
-import { loadProjectFor, type ProjectRow, possibleColors, projectOptions } from "../projects/load";
+import {
+  loadProjectFor,
+  loadProjectWithDocuments,
+  type ProjectHead,
+  possibleColors,
+  projectOptions,
+} from "../projects/load";
 import { lobbyNotifier, setLobbyMembership } from "../realtime/lobby";
 import type { Io } from "../realtime/socket";
 import {
@@ -99,7 +105,7 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
     "/api/projects/:slug/:tableId/start-table",
     async (request): Promise<StartTableResponse> => {
       const actor = requireActor(request);
-      const project = await loadProjectFor(db, request.params.slug, actor);
+      const project = await loadProjectWithDocuments(db, request.params.slug, actor);
       const row = await startTable(db, notify, actor, project, request.params.tableId);
       return { tableId: row.id, status: row.status };
     },
@@ -133,7 +139,7 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
 }
 
 function projectDetail(
-  project: ProjectRow,
+  project: ProjectHead,
   actor: Parameters<typeof isProjectAdmin>[0],
   openTableCount: number,
 ): ProjectDetail {

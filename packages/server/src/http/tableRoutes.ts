@@ -21,7 +21,7 @@ import { projects, tableChat, tables } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
-import { type ProjectRow, projectOptions } from "../projects/load";
+import { type ProjectHead, projectOptions } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { presenceOf } from "../realtime/presence";
 import type { Rates } from "../realtime/rates";
@@ -54,7 +54,7 @@ function sheetOutline(sheet: unknown): Record<string, number> {
  * make (restart, bind, reload: mayMaintainDecks; invite links: tables/invite.ts; debug tables:
  * tables/admin.ts), so the page never restates who may use them.
  */
-function controlsFor(actor: Actor, project: ProjectRow, tableMode: string): TableLoadResponse["controls"] {
+function controlsFor(actor: Actor, project: ProjectHead, tableMode: string): TableLoadResponse["controls"] {
   return {
     maintain: mayMaintainDecks(actor, project),
     invite: tableMode === DEMO_INVITE && isProjectAdmin(actor, project),

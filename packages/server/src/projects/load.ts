@@ -1,5 +1,5 @@
 import type { GameOptionDto } from "@tt/protocol";
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { type Actor, mayViewProject } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { projects } from "../db/schema";
@@ -7,19 +7,73 @@ import { DomainError } from "../errors";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export function projectOptions(project: ProjectRow): Record<string, GameOptionDto> {
+/**
+ * The project's documents that only a table's start, the admin pages and the card tools read: its
+ * component trees, decks, data sheet, global assets and feedback form. A designer's data sheet can be
+ * megabytes; read and parsed on every lobby call (a join, a tile, a start) it cost every player's
+ * request what one designer uploaded.
+ */
+const DOCUMENTS = [
+  "components",
+  "devComponents",
+  "decks",
+  "dataSheet",
+  "globalAssets",
+  "formQuestions",
+] as const;
+type Document = (typeof DOCUMENTS)[number];
+
+/** A project as lobby calls read it: every column but its documents (DOCUMENTS). */
+export type ProjectHead = Omit<ProjectRow, Document>;
+
+const {
+  components: _c,
+  devComponents: _d,
+  decks: _k,
+  dataSheet: _s,
+  globalAssets: _a,
+  formQuestions: _f,
+  ...headColumns
+} = getTableColumns(projects);
+
+export function projectOptions(project: ProjectHead): Record<string, GameOptionDto> {
   return project.options as Record<string, GameOptionDto>;
 }
 
 /** The colours a table of this project seats: the game's maximum, in the spec's colour order. */
-export function possibleColors(project: ProjectRow): string[] {
+export function possibleColors(project: ProjectHead): string[] {
   return project.playerColors.slice(0, Math.max(0, project.playerMax));
 }
 
 /** The project if it exists and the actor may open it; one message for both, so closed projects stay unknown. */
-export async function loadProjectFor(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
+export async function loadProjectFor(db: Db, slug: string, actor: Actor): Promise<ProjectHead> {
+  const [project] = await db.select(headColumns).from(projects).where(eq(projects.slug, slug));
+  if (!project || !mayViewProject(actor, project))
+    throw new DomainError("not-found", "Project data not found (not authorized?)");
+  return project;
+}
+
+/** loadProjectFor with the documents, for the calls that set a table up (a start). */
+export async function loadProjectWithDocuments(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
   if (!project || !mayViewProject(actor, project))
     throw new DomainError("not-found", "Project data not found (not authorized?)");
   return project;
+}
+
+/** The project with its documents: for a table's start, a restart, a reload of its components. */
+export async function withDocuments(db: Db, project: ProjectHead): Promise<ProjectRow> {
+  const [documents] = await db
+    .select({
+      components: projects.components,
+      devComponents: projects.devComponents,
+      decks: projects.decks,
+      dataSheet: projects.dataSheet,
+      globalAssets: projects.globalAssets,
+      formQuestions: projects.formQuestions,
+    })
+    .from(projects)
+    .where(eq(projects.slug, project.slug));
+  if (!documents) throw new DomainError("not-found", "Project data not found (not authorized?)");
+  return { ...project, ...documents };
 }

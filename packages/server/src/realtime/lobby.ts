@@ -1,5 +1,5 @@
 import type { PlayerEventPayload } from "@tt/protocol";
-import type { ProjectRow } from "../projects/load";
+import type { ProjectHead } from "../projects/load";
 import { type PushMessage, type PushService, playerJoinedMessage, tableStartedMessage } from "../push";
 import type { LobbyNotifier, LobbyTable } from "../tables/service";
 import { type Io, setTabMembership } from "./socket";
@@ -18,7 +18,7 @@ const userRoom = (username: string) => `user:${username}`;
  * those who may see it in the lobby list (its creator's tabs and the project admins' lobby tabs) and
  * the tabs of the players seated at it, who know it anyway.
  */
-function audienceOf(project: ProjectRow, table: LobbyTable): string[] {
+function audienceOf(project: ProjectHead, table: LobbyTable): string[] {
   if (!table.isPrivate) return [lobbyRoom(project.slug)];
   const names = table.creator === null ? table.seated : [table.creator, ...table.seated];
   return [lobbyAdminRoom(project.slug), ...new Set(names.map(userRoom))];

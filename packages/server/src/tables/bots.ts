@@ -16,7 +16,7 @@ import type { Db } from "../db/connect";
 import { type SeatRow, tables } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
-import type { ProjectRow } from "../projects/load";
+import type { ProjectHead } from "../projects/load";
 import { botName, tableBotKinds } from "./botKinds";
 import { type BotChoice, botWork } from "./botWork";
 import type { TableHub, TurnAnswer } from "./hub";
@@ -45,7 +45,7 @@ export async function seatBot(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
   body: unknown,
 ): Promise<void> {
@@ -82,7 +82,7 @@ export async function removeBot(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
   body: unknown,
 ): Promise<void> {
@@ -119,7 +119,7 @@ export async function replaceWithBot(
   db: Db,
   hub: TableHub,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
   body: unknown,
   connected: (row: TableRow) => Promise<string[]>,

@@ -156,6 +156,7 @@ export async function writeTurnIfCurrent(db: Db, w: TurnWrite): Promise<number |
  */
 const TURN_WRITE: NamedStatement = {
   name: "tt_turn_write",
+  lane: "turns",
   text: `WITH changed AS (
       UPDATE tables SET expected_move_id = $2 + 1, turns_played = turns_played + 1, active_player = $4,
         edited = edited OR $5, tile_stats = coalesce($6::jsonb, tile_stats)

@@ -5,7 +5,7 @@ import { type Actor, isProjectAdmin } from "../auth/permissions";
 import type { Db } from "../db/connect";
 import { tables } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
-import type { ProjectRow } from "../projects/load";
+import type { ProjectHead } from "../projects/load";
 import { newInvitePwd } from "./ids";
 import { type LobbyNotifier, lobbyTableOf } from "./service";
 import { findVisibleTable } from "./visible";
@@ -77,7 +77,7 @@ export async function seatByInvite(
   db: Db,
   lobby: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
   color: string,
   pwd: string,

@@ -24,7 +24,13 @@ import type { Db } from "../db/connect";
 import { projects, type SeatRow, tables, users } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { deckInfosOf, decksOf } from "../projects/decks";
-import { type ProjectRow, possibleColors, projectOptions } from "../projects/load";
+import {
+  type ProjectHead,
+  type ProjectRow,
+  possibleColors,
+  projectOptions,
+  withDocuments,
+} from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { peopleOf, type TableRow, tableInfos, tilesOf } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
@@ -60,17 +66,17 @@ export interface NewTableTiles {
 }
 
 export interface LobbyNotifier {
-  tableCreated(project: ProjectRow, table: LobbyTable, tiles: NewTableTiles): void;
-  tableRemoved(project: ProjectRow, table: LobbyTable): void;
-  playerJoined(project: ProjectRow, table: LobbyTable, color: string, username: string): void;
-  playerLeft(project: ProjectRow, table: LobbyTable, color: string, username: string): void;
-  tableStarted(project: ProjectRow, table: LobbyTable, startedBy: string | null): void;
+  tableCreated(project: ProjectHead, table: LobbyTable, tiles: NewTableTiles): void;
+  tableRemoved(project: ProjectHead, table: LobbyTable): void;
+  playerJoined(project: ProjectHead, table: LobbyTable, color: string, username: string): void;
+  playerLeft(project: ProjectHead, table: LobbyTable, color: string, username: string): void;
+  tableStarted(project: ProjectHead, table: LobbyTable, startedBy: string | null): void;
 }
 
 /** The tiles of a new table (NewTableTiles); one form when the creator sees no more than everyone. */
 export async function newTableTiles(
   db: Db,
-  project: ProjectRow,
+  project: ProjectHead,
   row: TableRow,
   creatorPrivileged: boolean,
 ): Promise<NewTableTiles> {
@@ -103,7 +109,7 @@ export async function lobbyTableOf(db: Db, actor: Actor, row: LobbyRow): Promise
   };
 }
 
-async function tableOf(db: Db, project: ProjectRow, tableId: string): Promise<TableRow> {
+async function tableOf(db: Db, project: ProjectHead, tableId: string): Promise<TableRow> {
   const [row] = await db
     .select()
     .from(tables)
@@ -116,7 +122,7 @@ export async function createTable(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   body: unknown,
 ): Promise<TableInfo> {
   const parsed = newTableRequestSchema.safeParse(body);
@@ -182,7 +188,8 @@ export async function createTable(
     return created!;
   });
   // A public sandbox starts at once with the creator's colours (spec section 1).
-  const final = req.tableMode === "public-sandbox" ? await startRow(db, project, row) : row;
+  const final =
+    req.tableMode === "public-sandbox" ? await startRow(db, await withDocuments(db, project), row) : row;
   const tiles = await newTableTiles(db, project, final, privileged);
   const table = await lobbyTableOf(db, actor, final);
   notify.tableCreated(project, table, tiles);
@@ -192,7 +199,7 @@ export async function createTable(
 
 /** A stored tree as tables use it: with every deck's entries and a no-code project's board (games/src/noCode.ts). */
 export function projectTree(
-  project: ProjectRow,
+  project: Pick<ProjectRow, "slug" | "decks">,
   stored: ComponentTree | null,
   decks: Record<string, DeckInfo> = deckInfosOf(decksOf(project)),
 ): ComponentTree {
@@ -302,7 +309,7 @@ export async function joinTable(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
   color: string,
 ): Promise<void> {
@@ -336,7 +343,7 @@ export async function leaveTable(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
 ): Promise<void> {
   const left = await db.transaction(async (tx) => {
@@ -360,7 +367,7 @@ export async function eraseTable(
   db: Db,
   notify: LobbyNotifier,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   tableId: string,
 ): Promise<void> {
   const row = await tableOf(db, project, tableId);
@@ -428,7 +435,7 @@ export async function finishedTablesOf(
     .limit(TABLE_LIST_PAGE_SIZE)
     .offset(skip);
   // One tile query per project on the page, then back in the page's order.
-  const byProject = new Map<string, { project: ProjectRow; rows: TableRow[] }>();
+  const byProject = new Map<string, { project: ProjectHead; rows: TableRow[] }>();
   for (const { table, project } of rows) {
     const group = byProject.get(project.slug) ?? { project, rows: [] };
     group.rows.push(table);
@@ -445,7 +452,7 @@ export async function finishedTablesOf(
 export async function listTables(
   db: Db,
   actor: Actor,
-  project: ProjectRow,
+  project: ProjectHead,
   status: TableListStatus,
   skip: number,
 ): Promise<TableInfo[]> {
@@ -468,7 +475,7 @@ export async function listTables(
   return tableInfos(db, project, rows, seesHiddenOptions(actor, project));
 }
 
-export async function countOpenTables(db: Db, actor: Actor, project: ProjectRow): Promise<number> {
+export async function countOpenTables(db: Db, actor: Actor, project: ProjectHead): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tables)

@@ -2,7 +2,7 @@ import { type Badge, displayOptions, type TableInfo, type UserInfo, visibleOptio
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { badges, type tables, userBadges, users } from "../db/schema";
-import { type ProjectRow, projectOptions } from "../projects/load";
+import { type ProjectHead, projectOptions } from "../projects/load";
 import { botName } from "./botKinds";
 
 export type TableRow = typeof tables.$inferSelect;
@@ -79,7 +79,7 @@ export async function peopleOf(
  */
 export async function tableInfos(
   db: Db,
-  project: ProjectRow,
+  project: ProjectHead,
   rows: TableRow[],
   privileged: boolean,
 ): Promise<TableInfo[]> {
@@ -89,7 +89,7 @@ export async function tableInfos(
 /** tableInfos with the people already read (peopleOf): no query. */
 export function tilesOf(
   people: People,
-  project: ProjectRow,
+  project: ProjectHead,
   rows: TableRow[],
   privileged: boolean,
 ): TableInfo[] {
