@@ -1,6 +1,6 @@
 import type { Action, Situation } from "@tt/engine";
 import type { TableEventMessage, TableInfo, TableLoadResponse, TableRejectMessage } from "@tt/protocol";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableEvents, tables } from "../src/db/schema";
@@ -222,6 +222,42 @@ describe("turns", () => {
       .from(tableEvents)
       .where(eq(tableEvents.tableId, t.tableId));
     expect(rows.map((r) => r.turnUid)).toEqual([winner.event.turnUID]);
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)("turns on PostgreSQL", () => {
+  it("are written while lobby work holds every shared connection (the turns have their own)", {
+    timeout: 20_000,
+  }, async () => {
+    const { tableId, white, black } = await chessTable();
+    const w = await tab(white, tableId);
+    const b = await tab(black, tableId);
+    // Each tab's first turn is checked against the table's row; the turn measured below is not a first.
+    w.s.emit("game-move", move(tableId, 0, [click("white-pawn-e2"), square("e4")]));
+    await b.rec.next("table-event");
+    b.s.emit("game-move", move(tableId, 1, [click("black-pawn-e7"), square("e5")]));
+    await w.rec.next("table-event");
+    await w.rec.next("table-event");
+
+    // Ten slow statements take every connection of the shared pool, as a storm of lobby calls would.
+    const db = server.database.db;
+    const pool = (db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
+    let released = false;
+    const busy = Promise.all(Array.from({ length: 10 }, () => db.execute(sql`select pg_sleep(5)`))).then(
+      () => {
+        released = true;
+      },
+    );
+    for (let waited = 0; !(pool.totalCount === 10 && pool.idleCount === 0); waited += 20) {
+      if (waited > 4000) throw new Error("the slow statements did not take the whole shared pool");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+
+    w.s.emit("game-move", move(tableId, 2, [click("white-pawn-d2"), square("d4")], "while-busy"));
+    const written = (await w.rec.next("table-event", 4500)) as TableEventMessage & { type: "game-move" };
+    expect(written.event).toMatchObject({ seq: 2, turnUID: "while-busy" });
+    expect(released).toBe(false);
+    await busy;
   });
 });
 
