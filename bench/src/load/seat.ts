@@ -52,8 +52,13 @@ export interface ClientLog {
    * page takes the whole log instead).
    */
   beforeEnd: { seq: number; view: Situation } | null;
-  /** After the end: the whole game as table-log gives it, folded (null until then). */
-  whole: Situation | null;
+  /**
+   * After the end: the whole game as table-log gave it, folded when the check asks (null until it
+   * came). The browser folds it on its own machine; folding it here at once put every seat's fold of
+   * a storm of game ends on the bots' one event loop (400 folds in a few seconds at 100 tables), and
+   * its delays showed up as the server's latency.
+   */
+  whole: (() => Situation) | null;
   /** The reload after the end (it never rejects), and why it failed if it did. */
   reload: Promise<void> | null;
   reloadError: string | null;
@@ -219,7 +224,8 @@ export class Seat {
 
   /**
    * The browser's answer to a game's end (web: TablePage's onEnded): the ended table's log, which
-   * gives the start and every event, folded with the engine as the replay folds them.
+   * gives the start and every event, folded with the engine as the replay folds them (by the check:
+   * see ClientLog.whole).
    */
   private reloadEnded(client: ClientLog): void {
     client.reload = this.http
@@ -229,8 +235,9 @@ export class Seat {
         `/api/table-log/${encodeURIComponent(client.tableId)}`,
       )
       .then((log) => {
-        // appendEvent refuses a gap or a repeated seq, so a log with either fails here.
-        client.whole = createSnapshotCache(log.start_position, log.events, Number.MAX_SAFE_INTEGER).live;
+        // appendEvent refuses a gap or a repeated seq, so a log with either fails the check.
+        client.whole = () =>
+          createSnapshotCache(log.start_position, log.events, Number.MAX_SAFE_INTEGER).live;
       })
       .catch((err: Error) => {
         client.reloadError = err.message.slice(0, 120);

@@ -133,7 +133,13 @@ function compare(holder: TableHolder, client: ClientLog): string | null {
   if (client.whole === null) return `no whole game after the end: ${client.reloadError ?? "not loaded"}`;
   // The ended table's start comes without the random state (HIDDEN_RNG), and folding its moves still
   // draws from that constant, so the folded random state means nothing; nothing draws after the end.
-  const whole = { ...client.whole, rng: HIDDEN_RNG };
+  let folded: Situation;
+  try {
+    folded = client.whole();
+  } catch (err) {
+    return `the whole game after the end did not fold: ${(err as Error).message.slice(0, 120)}`;
+  }
+  const whole = { ...folded, rng: HIDDEN_RNG };
   return where(whole, () => fullView(holder.live), "whole game after the end");
 }
 
