@@ -7,7 +7,7 @@ import { type Actor, mayAwardBadges, mayViewProject } from "../auth/permissions"
 import { badges, projects, tables, userBadges, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { seatedUser } from "../tables/service";
-import { badgesOf } from "../tables/tableInfo";
+import { peopleById } from "../tables/tableInfo";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -73,7 +73,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get("/api/get-user-badges", async (request) => {
     requireActor(request);
     const user = await userOf(request.query);
-    return (await badgesOf(db, [user.id])).get(user.id) ?? [];
+    return (await peopleById(db, [user.id])).get(user.id)?.badges ?? [];
   });
 
   // Giving badges: site admins only (the spec names no way; the profile offers it to them).
@@ -125,7 +125,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
         .returning({ name: userBadges.badgeName });
       if (given.length === 0) throw new HttpError(409, `${user.username} has the badge '${shown}' already.`);
     });
-    return (await badgesOf(db, [user.id])).get(user.id) ?? [];
+    return (await peopleById(db, [user.id])).get(user.id)?.badges ?? [];
   });
 
   app.post("/api/remove-badge", async (request): Promise<Badge[]> => {
@@ -140,6 +140,6 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       .returning({ name: userBadges.badgeName });
     if (removed.length === 0)
       throw new HttpError(404, `${user.username} has no badge named '${parsed.data.name}'.`);
-    return (await badgesOf(db, [user.id])).get(user.id) ?? [];
+    return (await peopleById(db, [user.id])).get(user.id)?.badges ?? [];
   });
 }

@@ -26,15 +26,16 @@ type Document = (typeof DOCUMENTS)[number];
 /** A project as lobby calls read it: every column but its documents (DOCUMENTS). */
 export type ProjectHead = Omit<ProjectRow, Document>;
 
-const {
-  components: _c,
-  devComponents: _d,
-  decks: _k,
-  dataSheet: _s,
-  globalAssets: _a,
-  formQuestions: _f,
-  ...headColumns
-} = getTableColumns(projects);
+const columns = getTableColumns(projects);
+const isDocument = (name: string): name is Document => (DOCUMENTS as readonly string[]).includes(name);
+const headColumns = Object.fromEntries(Object.entries(columns).filter(([name]) => !isDocument(name))) as Omit<
+  typeof columns,
+  Document
+>;
+const documentColumns = Object.fromEntries(DOCUMENTS.map((name) => [name, columns[name]])) as Pick<
+  typeof columns,
+  Document
+>;
 
 export function projectOptions(project: ProjectHead): Record<string, GameOptionDto> {
   return project.options as Record<string, GameOptionDto>;
@@ -45,35 +46,28 @@ export function possibleColors(project: ProjectHead): string[] {
   return project.playerColors.slice(0, Math.max(0, project.playerMax));
 }
 
-/** The project if it exists and the actor may open it; one message for both, so closed projects stay unknown. */
-export async function loadProjectFor(db: Db, slug: string, actor: Actor): Promise<ProjectHead> {
-  const [project] = await db.select(headColumns).from(projects).where(eq(projects.slug, slug));
+/** The project if the actor may open it; one message for a missing and a closed one, so closed projects stay unknown. */
+function visibleTo<P extends ProjectHead>(project: P | undefined, actor: Actor): P {
   if (!project || !mayViewProject(actor, project))
     throw new DomainError("not-found", "Project data not found (not authorized?)");
   return project;
+}
+
+/** The project if it exists and the actor may open it, without its documents. */
+export async function loadProjectFor(db: Db, slug: string, actor: Actor): Promise<ProjectHead> {
+  const [project] = await db.select(headColumns).from(projects).where(eq(projects.slug, slug));
+  return visibleTo(project, actor);
 }
 
 /** loadProjectFor with the documents, for the calls that set a table up (a start). */
 export async function loadProjectWithDocuments(db: Db, slug: string, actor: Actor): Promise<ProjectRow> {
   const [project] = await db.select().from(projects).where(eq(projects.slug, slug));
-  if (!project || !mayViewProject(actor, project))
-    throw new DomainError("not-found", "Project data not found (not authorized?)");
-  return project;
+  return visibleTo(project, actor);
 }
 
-/** The project with its documents: for a table's start, a restart, a reload of its components. */
+/** The documents of a project already read without them (a public sandbox starts at its creation). */
 export async function withDocuments(db: Db, project: ProjectHead): Promise<ProjectRow> {
-  const [documents] = await db
-    .select({
-      components: projects.components,
-      devComponents: projects.devComponents,
-      decks: projects.decks,
-      dataSheet: projects.dataSheet,
-      globalAssets: projects.globalAssets,
-      formQuestions: projects.formQuestions,
-    })
-    .from(projects)
-    .where(eq(projects.slug, project.slug));
+  const [documents] = await db.select(documentColumns).from(projects).where(eq(projects.slug, project.slug));
   if (!documents) throw new DomainError("not-found", "Project data not found (not authorized?)");
   return { ...project, ...documents };
 }

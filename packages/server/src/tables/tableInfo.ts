@@ -1,4 +1,4 @@
-import { type Badge, displayOptions, type TableInfo, type UserInfo, visibleOptionValues } from "@tt/protocol";
+import { displayOptions, type TableInfo, type UserInfo, visibleOptionValues } from "@tt/protocol";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { badges, type tables, userBadges, users } from "../db/schema";
@@ -7,43 +7,14 @@ import { botName } from "./botKinds";
 
 export type TableRow = typeof tables.$inferSelect;
 
-/** Badges of several users in one query, keyed by user id. */
-export async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, Badge[]>> {
-  const map = new Map<number, Badge[]>();
-  if (userIds.length === 0) return map;
-  const rows = await db
-    .select({
-      userId: userBadges.userId,
-      name: badges.name,
-      displayName: badges.displayName,
-      description: badges.description,
-    })
-    .from(userBadges)
-    .innerJoin(badges, eq(badges.name, userBadges.badgeName))
-    .where(inArray(userBadges.userId, userIds));
-  for (const r of rows) {
-    const list = map.get(r.userId) ?? [];
-    list.push({ name: r.name, displayName: r.displayName, description: r.description });
-    map.set(r.userId, list);
-  }
-  return map;
-}
-
-/** Users by id as tiles show them: name and badges. */
+/** Users by id as tiles and profiles show them: name and badges. */
 export type People = Map<number, UserInfo>;
 
-/** The users behind table rows (creators and seat holders): their names and badges, in one query. */
-export async function peopleOf(
-  db: Db,
-  rows: readonly Pick<TableRow, "creatorId" | "seats">[],
-): Promise<People> {
-  const ids = new Set<number>();
-  for (const r of rows) {
-    ids.add(r.creatorId);
-    for (const s of r.seats) if (s.userId !== null) ids.add(s.userId);
-  }
+/** Users' names and badges in one query, keyed by user id (an unknown id is left out). */
+export async function peopleById(db: Db, userIds: Iterable<number>): Promise<People> {
+  const ids = [...new Set(userIds)];
   const people: People = new Map();
-  if (ids.size === 0) return people;
+  if (ids.length === 0) return people;
   const found = await db
     .select({
       id: users.id,
@@ -55,13 +26,14 @@ export async function peopleOf(
     .from(users)
     .leftJoin(userBadges, eq(userBadges.userId, users.id))
     .leftJoin(badges, eq(badges.name, userBadges.badgeName))
-    .where(inArray(users.id, [...ids]));
+    .where(inArray(users.id, ids));
   for (const r of found) {
     let person = people.get(r.id);
     if (person === undefined) {
       person = { username: r.username, badges: [] };
       people.set(r.id, person);
     }
+    // A left join's badge columns are all null or all set (the badge's are NOT NULL).
     if (r.badge !== null)
       person.badges.push({
         name: r.badge,
@@ -70,6 +42,14 @@ export async function peopleOf(
       });
   }
   return people;
+}
+
+/** The users behind table rows (creators and seat holders). */
+export function peopleOf(db: Db, rows: readonly Pick<TableRow, "creatorId" | "seats">[]): Promise<People> {
+  return peopleById(
+    db,
+    rows.flatMap((r) => [r.creatorId, ...r.seats.flatMap((s) => (s.userId === null ? [] : [s.userId]))]),
+  );
 }
 
 /**
