@@ -66,7 +66,8 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
-export async function deploy(kind: SetupKind): Promise<Deployment> {
+/** `perfMap`: the servers write a map of their JIT code for Linux perf (`--perf`, perf.ts). */
+export async function deploy(kind: SetupKind, { perfMap = false } = {}): Promise<Deployment> {
   const id = `${Date.now().toString(36)}_${process.pid}`;
   const env: Record<string, string> = {
     HOST: "127.0.0.1",
@@ -114,7 +115,7 @@ export async function deploy(kind: SetupKind): Promise<Deployment> {
     }
     const count = kind === "redis2" ? 2 : 1;
     // One after the other: each start runs the migrations, which must not race on a fresh database.
-    for (let i = 0; i < count; i++) servers.push(await startServer(`server ${i + 1}`, env));
+    for (let i = 0; i < count; i++) servers.push(await startServer(`server ${i + 1}`, env, perfMap));
   } catch (err) {
     for (const s of servers) await s.stop();
     for (const c of cleanups.reverse()) await c();
@@ -182,7 +183,7 @@ export async function deploy(kind: SetupKind): Promise<Deployment> {
       await whileStopped?.();
       const spawnedAt = performance.now();
       // The same slot of the same array: whoever holds `servers` sees the new process.
-      servers[index] = await startServer(old.label, { ...env, ...extraEnv });
+      servers[index] = await startServer(old.label, { ...env, ...extraEnv }, perfMap);
       return { spawnedAt, listeningMs: performance.now() - spawnedAt };
     },
     async stop() {
@@ -197,8 +198,9 @@ interface Started extends ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServer(label: string, env: Record<string, string>): Promise<Started> {
+async function startServer(label: string, env: Record<string, string>, perfMap: boolean): Promise<Started> {
   const nodeArgs = [
+    ...(perfMap ? ["--perf-basic-prof"] : []),
     "--import",
     "tsx",
     "--import",

@@ -4,6 +4,7 @@ import { httpFailures } from "./http";
 import { openTablesRun } from "./openTables";
 import { type LoadOptions, parseOptions, USAGE } from "./options";
 import { peerNote, runPeer } from "./peer/peers";
+import { perfAvailable } from "./perf";
 import { rampRun } from "./ramp";
 import { machineLine, printSummaryTable } from "./report";
 import { restartRun } from "./restart";
@@ -34,6 +35,14 @@ async function main(): Promise<void> {
     options = parseOptions(process.argv.slice(2));
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.perf && (options.mode !== "run" || options.balanceGames > 0)) {
+    console.error("--perf takes a steady run only.");
+    process.exit(2);
+  }
+  if (options.perf && !perfAvailable()) {
+    console.error("--perf needs Linux perf (apt-get install linux-perf) and the right to use it.");
     process.exit(2);
   }
   const what =
@@ -72,7 +81,7 @@ async function runOne(setup: SetupKind, options: LoadOptions): Promise<RunSummar
   const t0 = performance.now();
   // Each set-up's report lists only its own failed calls.
   httpFailures.clear();
-  const deployment = await deploy(setup);
+  const deployment = await deploy(setup, { perfMap: options.perf });
   console.log(`  ${deployment.describe}; started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   let summary: RunSummary | null = null;
   // Ctrl-C still stops the servers and drops the database.

@@ -14,6 +14,8 @@ export interface LoadOptions {
   game: string;
   seed: number;
   profile: boolean;
+  /** --perf: Linux perf over the measured window (perf.ts). */
+  perf: boolean;
   ramp: { start: number; step: number; max: number; seconds: number; past: boolean };
   sockets: number;
   /** --restart N / --open-tables N: tables written deep in a game (storedTables.ts). */
@@ -35,6 +37,8 @@ export const USAGE = `npm run bench:load -- [options]
   --game SLUG      shipped game to play (default night-market)
   --seed N         seed of the bots' choices (default 1)
   --profile        CPU profile of the servers over the measured window, summarised at the end
+  --perf           the same window through Linux perf (every thread, kernel and V8 included; needs
+                   the perf tool: apt-get install linux-perf); steady runs only
   --ramp           raise the number of tables until p99 (turn -> every seat) passes 100 ms:
                    --ramp-start N (default 100), --ramp-step N (default 100), --ramp-max N (default 3000),
                    --ramp-seconds S measured per step (default 20), --ramp-past: go on to
@@ -64,6 +68,7 @@ export function parseOptions(argv: string[]): LoadOptions {
       game: { type: "string", default: "night-market" },
       seed: { type: "string", default: "1" },
       profile: { type: "boolean", default: false },
+      perf: { type: "boolean", default: false },
       ramp: { type: "boolean", default: false },
       "ramp-start": { type: "string", default: "100" },
       "ramp-step": { type: "string", default: "100" },
@@ -129,6 +134,7 @@ export function parseOptions(argv: string[]): LoadOptions {
     game: values.game,
     seed: int("seed", values.seed, 0),
     profile: values.profile,
+    perf: values.perf,
     ramp: {
       start: int("ramp-start", values["ramp-start"], 1),
       step: int("ramp-step", values["ramp-step"], 1),

@@ -5,6 +5,7 @@ import type { Deployment } from "./deploy";
 import { Fleet } from "./fleet";
 import { Meter, type Reading } from "./meter";
 import type { LoadOptions } from "./options";
+import { printPerf, startPerf } from "./perf";
 import { CpuWindow } from "./procstat";
 import { printProfiles, profileSelf } from "./profile";
 import { printReading, printVerify, printWindow } from "./report";
@@ -37,10 +38,17 @@ export async function measure(
   seconds: number,
   profileDir: string | null,
   every = 0,
+  perfDir: string | null = null,
 ): Promise<{ window: Window; reading: Reading }> {
   const meter = new Meter(deployment, fleet.loopDelay);
   await meter.begin();
   if (profileDir) await Promise.all(deployment.servers.map((s) => s.profile("start")));
+  const stopPerf = perfDir
+    ? startPerf(
+        deployment.servers.map((s) => s.pid),
+        perfDir,
+      )
+    : null;
   const stopBots = profileDir ? await profileSelf() : null;
   fleet.newWindow();
   const current = fleet.window;
@@ -60,6 +68,7 @@ export async function measure(
     }
   }
   const window = fleet.newWindow();
+  await stopPerf?.();
   const reading = await meter.end();
   if (profileDir) {
     await stopBots?.(path.join(profileDir, "bots.cpuprofile"));
@@ -95,6 +104,7 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     seed: options.seed,
   });
   const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), "tt-bench-profile-")) : null;
+  const perfDir = options.perf ? mkdtempSync(path.join(tmpdir(), "tt-bench-perf-")) : null;
   try {
     console.log(`  ${options.users} users registered and logged in; setting up ${options.tables} tables`);
     await addTables(fleet, options.tables);
@@ -105,7 +115,7 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     }
     console.log(`  warming up ${options.warmup} s, then measuring ${options.seconds} s`);
     await sleep(options.warmup * 1000);
-    const { window, reading } = await measure(deployment, fleet, options.seconds, profileDir, 10);
+    const { window, reading } = await measure(deployment, fleet, options.seconds, profileDir, 10, perfDir);
     const unanswered = await fleet.stop();
     console.log(`\n  measured ${reading.seconds.toFixed(1)} s:`);
     printWindow(window, reading.seconds, fleet.tables.filter((t) => t.state !== "failed").length);
@@ -117,6 +127,7 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     const verified = await fleet.verify();
     printVerify(verified, unanswered);
     if (profileDir) printProfiles(profileDir);
+    if (perfDir) printPerf(perfDir);
     const turnsPerSecond = window.turnsDelivered / reading.seconds;
     const serverCpu =
       reading.servers.reduce((a, sv) => a + sv.cpuPercent, 0) +
@@ -141,5 +152,10 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     if (profileDir && process.env.BENCH_KEEP_PROFILES === "1")
       console.log(`  profiles kept in ${profileDir}`);
     else if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    if (perfDir) {
+      rmSync(perfDir, { recursive: true, force: true });
+      // The JIT maps the servers wrote for perf grow with every compiled function.
+      for (const s of deployment.servers) rmSync(`/tmp/perf-${s.pid}.map`, { force: true });
+    }
   }
 }
