@@ -6,7 +6,7 @@ import {
   type TableLoadResponse,
   type TableLogResponse,
 } from "@tt/protocol";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import {
@@ -17,6 +17,8 @@ import {
   seesHiddenOptions,
 } from "../auth/permissions";
 import type { Rate } from "../config";
+import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { projects, tableChat, tables } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { mayMaintainDecks } from "../projects/adminRules";
@@ -75,6 +77,16 @@ const containerQuery = z.object({
 });
 
 /** The table page's calls (game-table.md section 7): open (the load response) and close. */
+/** A table's chat, in order: every tab reads it as it opens the table (four times a game's start). */
+const chatOf = preparedFor((db: Db) =>
+  db
+    .select()
+    .from(tableChat)
+    .where(eq(tableChat.tableId, sql.placeholder("tableId")))
+    .orderBy(asc(tableChat.id))
+    .prepare("tt_table_chat"),
+);
+
 export function tableRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -140,11 +152,7 @@ export function tableRoutes(
     const { table, project } = row;
     const privileged = seesHiddenOptions(actor, project);
     const [info] = await tableInfos(db, project, [table], privileged);
-    const chat = await db
-      .select()
-      .from(tableChat)
-      .where(eq(tableChat.tableId, table.id))
-      .orderBy(asc(tableChat.id));
+    const chat = await chatOf(db).execute({ tableId: table.id });
     // Secrets stay on the server: a running table answers with this user's view and its own events;
     // only an ended one reveals its whole log (DESIGN.md 'Hidden information').
     const ended = table.status === "ended" && table.startSituation !== null;

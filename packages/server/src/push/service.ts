@@ -1,10 +1,29 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { pushSubscriptions, users } from "../db/schema";
 import { loadOrCreateVapidKeys, type VapidKeys } from "./keys";
 import type { PushMessage } from "./messages";
 import { endpointProblem, type SubscriptionInput } from "./subscription";
+
+/**
+ * The subscriptions of these users (lower-cased names): asked whenever a player is to be told it is
+ * their turn, so built and planned once (one array parameter, whatever the number of names).
+ */
+const subscriptionsOf = preparedFor((db: Db) =>
+  db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(sql`${users.usernameKey} = any(${sql.placeholder("names")}::text[])`)
+    .prepare("tt_push_subscriptions"),
+);
 
 export const DEFAULT_VAPID_SUBJECT = "mailto:admin@localhost";
 /** A browser (or several logins on it) rarely needs more; the oldest beyond this are dropped. */
@@ -140,16 +159,7 @@ export function createPushService(db: Db, config: PushConfig): PushService {
     const result: NotifyResult = { sent: 0, removed: 0, failed: 0 };
     const names = [...new Set(usernames.filter((n) => typeof n === "string").map((n) => n.toLowerCase()))];
     if (names.length === 0) return result;
-    const rows: Row[] = await db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
-      .from(pushSubscriptions)
-      .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .where(inArray(users.usernameKey, names));
+    const rows: Row[] = await subscriptionsOf(db).execute({ names });
     if (rows.length === 0) return result;
     const vapid = await vapidKeys();
     const payload = encodePayload(message);
