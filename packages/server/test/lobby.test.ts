@@ -282,6 +282,49 @@ describe("joining, leaving, starting and erasing", () => {
     expect(seats).toHaveLength(1);
   });
 
+  it("seats every one of several players who join different colours at once", async () => {
+    const t = (await newTable(as.mod, {})).json() as TableInfo;
+    const joiners = [as.player, as.outsider, as.staff, as.designer];
+    const colors = ["red", "blue", "green", "yellow"];
+    const results = await Promise.all(
+      joiners.map((c, i) => c.get(`/api/projects/test-game/join-table/${t.tableId}?color=${colors[i]}`)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const seats = (await list(as.mod, "open")).find((x) => x.tableId === t.tableId)!.playerColors;
+    expect(seats.map((s) => [s.color, s.userInfo?.username])).toEqual([
+      ["red", "player"],
+      ["blue", "outsider"],
+      ["green", "staff"],
+      ["yellow", "designer"],
+    ]);
+  });
+
+  it("never starts a table without a player whose join it answered, nor with one it refused", async () => {
+    for (let i = 0; i < 6; i++) {
+      const t = (await newTable(as.admin, {})).json() as TableInfo;
+      const join = (c: Client, color: string) =>
+        c.get(`/api/projects/test-game/join-table/${t.tableId}?color=${color}`);
+      await join(as.admin, "red");
+      await join(as.player, "yellow");
+      const [joined, started] = await Promise.all([
+        join(as.outsider, "blue"),
+        as.admin.post(`/api/projects/test-game/${t.tableId}/start-table`, {}),
+      ]);
+      expect(started.status).toBe(200);
+      const [row] = await server.database.db.select().from(tables).where(eq(tables.id, t.tableId));
+      const seated = row!.seats.map((s) => s.username).sort();
+      if (joined.status === 200) expect(seated).toEqual(["admin", "outsider", "player"]);
+      else {
+        expect(joined.text).toBe("You can only join a table that has not started.");
+        expect(seated).toEqual(["admin", "player"]);
+      }
+      // The start situation seats the same players as the row.
+      expect(row!.startSituation!.players.map((p) => p.color).sort()).toEqual(
+        row!.seats.map((s) => s.color).sort(),
+      );
+    }
+  });
+
   it("lets only the creator start, with enough players, and builds the start situation", async () => {
     const t = (await newTable(as.admin, {})).json() as TableInfo;
     const start = (c: Client) => c.post(`/api/projects/test-game/${t.tableId}/start-table`, {});

@@ -20,7 +20,8 @@ import {
   mayViewProject,
   seesHiddenOptions,
 } from "../auth/permissions";
-import type { Db } from "../db/connect";
+import { type Db, type NamedStatement, runNamed } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { projects, type SeatRow, tables, users } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { deckInfosOf, decksOf } from "../projects/decks";
@@ -109,13 +110,57 @@ export async function lobbyTableOf(db: Db, actor: Actor, row: LobbyRow): Promise
   };
 }
 
-async function tableOf(db: Db, project: ProjectHead, tableId: string): Promise<TableRow> {
-  const [row] = await db
+/** A table's row by id: read at every join, leave and start (prepared once per database). */
+const tableRowOf = preparedFor((db: Db) =>
+  db
     .select()
     .from(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.projectSlug, project.slug)));
-  if (!row) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    .where(eq(tables.id, sql.placeholder("id")))
+    .prepare("tt_table_row"),
+);
+
+async function tableOf(db: Db, project: ProjectHead, tableId: string): Promise<TableRow> {
+  const [row] = await tableRowOf(db).execute({ id: tableId });
+  if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
   return row;
+}
+
+/**
+ * An open table's seats, written only if they are still those read (jsonb equality: a compare-and-set).
+ * Joins and leaves take no row lock and no transaction: one read and this one write, where a lock was
+ * four statements (begin, select for update, update, commit) at each of a game's joins.
+ */
+const SEATS_IF_UNCHANGED: NamedStatement = {
+  name: "tt_seats_if_unchanged",
+  text: `UPDATE tables SET seats = $3::jsonb WHERE id = $1 AND status = 'open' AND seats = $2::jsonb RETURNING id`,
+};
+
+/** How often a seat change reads again after losing a race before it gives up (each loss means someone else's change went in). */
+const SEAT_RACE_TRIES = 10;
+
+/**
+ * Changes the seats of an open table: `decide` gets the row as read and answers the new seats (or
+ * throws the refusal). When another join, leave or the start changed the table between the read and
+ * the write, the write does nothing and the change is decided again on the new row: two players who
+ * click the same colour at once get it once, two who click different colours both get theirs.
+ */
+async function changeSeats<T>(
+  db: Db,
+  project: ProjectHead,
+  tableId: string,
+  decide: (row: TableRow) => { seats: SeatRow[]; result: T },
+): Promise<{ row: TableRow; result: T }> {
+  for (let attempt = 0; attempt < SEAT_RACE_TRIES; attempt++) {
+    const row = await tableOf(db, project, tableId);
+    const { seats, result } = decide(row);
+    const written = await runNamed(db, SEATS_IF_UNCHANGED, [
+      tableId,
+      JSON.stringify(row.seats),
+      JSON.stringify(seats),
+    ]);
+    if (written.length === 1) return { row: { ...row, seats }, result };
+  }
+  throw new DomainError("conflict", "The table is changing too fast. Try again.");
 }
 
 export async function createTable(
@@ -188,8 +233,11 @@ export async function createTable(
     return created!;
   });
   // A public sandbox starts at once with the creator's colours (spec section 1).
+  // No one else knows the table yet (the lobby hears of it below), so its seats cannot have changed.
   const final =
     req.tableMode === "public-sandbox" ? await startRow(db, await withDocuments(db, project), row) : row;
+  if (final === null)
+    throw new DomainError("conflict", "The table changed before it could start. Try again.");
   const tiles = await newTableTiles(db, project, final, privileged);
   const table = await lobbyTableOf(db, actor, final);
   notify.tableCreated(project, table, tiles);
@@ -260,7 +308,11 @@ export function activePlayerOf(situation: Situation): string {
   return Array.isArray(active) ? active.join(",") : String(active);
 }
 
-async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow> {
+/**
+ * Starts an open table with the seats it was read with, or answers null when its seats changed since
+ * (a join or leave went in between): the start must not write back seats from before it.
+ */
+async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<TableRow | null> {
   // Colour order is randomised at setup; empty sandbox/demo seats stay dummies (Dummy-{colour}).
   const seats = shuffled(row.seats);
   const start = freshStart(project, seats, row.options);
@@ -277,10 +329,15 @@ async function startRow(db: Db, project: ProjectRow, row: TableRow): Promise<Tab
       componentsVersion: project.componentsVersion,
       decks: start.decks,
     })
-    .where(and(eq(tables.id, row.id), eq(tables.status, "open")))
+    .where(
+      and(
+        eq(tables.id, row.id),
+        eq(tables.status, "open"),
+        sql`${tables.seats} = ${JSON.stringify(row.seats)}::jsonb`,
+      ),
+    )
     .returning();
-  if (!started) throw new DomainError("conflict", "The table has already started.");
-  return started;
+  return started ?? null;
 }
 
 export async function startTable(
@@ -290,19 +347,24 @@ export async function startTable(
   project: ProjectRow,
   tableId: string,
 ): Promise<TableRow> {
-  const row = await tableOf(db, project, tableId);
-  if (row.status !== "open") throw new DomainError("conflict", "The table has already started.");
-  if (!mayStartTable(actor, row))
-    throw new DomainError("forbidden", "Only the creator of the table may start it.");
-  if (!choosesColors(row.tableMode) && row.seats.length < project.playerMin) {
-    throw new DomainError(
-      "bad-request",
-      `This game needs at least ${project.playerMin} player${project.playerMin === 1 ? "" : "s"}.`,
-    );
+  for (let attempt = 0; attempt < SEAT_RACE_TRIES; attempt++) {
+    const row = await tableOf(db, project, tableId);
+    if (row.status !== "open") throw new DomainError("conflict", "The table has already started.");
+    if (!mayStartTable(actor, row))
+      throw new DomainError("forbidden", "Only the creator of the table may start it.");
+    if (!choosesColors(row.tableMode) && row.seats.length < project.playerMin) {
+      throw new DomainError(
+        "bad-request",
+        `This game needs at least ${project.playerMin} player${project.playerMin === 1 ? "" : "s"}.`,
+      );
+    }
+    // Null: someone joined or left meanwhile, or another start won; read the table again and decide anew.
+    const started = await startRow(db, project, row);
+    if (started === null) continue;
+    notify.tableStarted(project, await lobbyTableOf(db, actor, started), actor.username);
+    return started;
   }
-  const started = await startRow(db, project, row);
-  notify.tableStarted(project, await lobbyTableOf(db, actor, started), actor.username);
-  return started;
+  throw new DomainError("conflict", "The table is changing too fast. Try again.");
 }
 
 export async function joinTable(
@@ -313,10 +375,7 @@ export async function joinTable(
   tableId: string,
   color: string,
 ): Promise<void> {
-  const joined = await db.transaction(async (tx) => {
-    // Row lock: two players clicking the same colour at once cannot both get it.
-    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+  const { row: joined } = await changeSeats(db, project, tableId, (row) => {
     if (row.status !== "open")
       throw new DomainError("conflict", "You can only join a table that has not started.");
     if (!row.possibleColors.includes(color))
@@ -333,8 +392,7 @@ export async function joinTable(
       : [...row.seats, seat].sort(
           (a, b) => row.possibleColors.indexOf(a.color) - row.possibleColors.indexOf(b.color),
         );
-    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
-    return { ...row, seats };
+    return { seats, result: null };
   });
   notify.playerJoined(project, await lobbyTableOf(db, actor, joined), color, actor.username);
 }
@@ -346,9 +404,7 @@ export async function leaveTable(
   project: ProjectHead,
   tableId: string,
 ): Promise<void> {
-  const left = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
-    if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
+  const left = await changeSeats(db, project, tableId, (row) => {
     if (row.status !== "open")
       throw new DomainError("conflict", "You can only leave a table that has not started.");
     const mine = row.seats.find((s) => s.userId === actor.id);
@@ -357,10 +413,9 @@ export async function leaveTable(
     const seats = choosesColors(row.tableMode)
       ? row.seats.map((s) => (s === mine ? { color: s.color, userId: null, username: null } : s))
       : row.seats.filter((s) => s !== mine);
-    await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
-    return { row: { ...row, seats }, color: mine.color };
+    return { seats, result: mine.color };
   });
-  notify.playerLeft(project, await lobbyTableOf(db, actor, left.row), left.color, actor.username);
+  notify.playerLeft(project, await lobbyTableOf(db, actor, left.row), left.result, actor.username);
 }
 
 export async function eraseTable(
