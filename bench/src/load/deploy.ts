@@ -66,6 +66,9 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
+/** Where servers started for `--perf` put V8's log (one file for all: nothing reads it). */
+const v8LogOfPerf = path.join(tmpdir(), `tt-bench-v8-${process.pid}.log`);
+
 /** `perfMap`: the servers write a map of their JIT code for Linux perf (`--perf`, perf.ts). */
 export async function deploy(kind: SetupKind, { perfMap = false } = {}): Promise<Deployment> {
   const id = `${Date.now().toString(36)}_${process.pid}`;
@@ -83,6 +86,7 @@ export async function deploy(kind: SetupKind, { perfMap = false } = {}): Promise
     REDIS_URL: "",
   };
   const cleanups: (() => Promise<void> | void)[] = [];
+  if (perfMap) cleanups.push(() => rmSync(v8LogOfPerf, { force: true }));
   const servers: Started[] = [];
   let admin: pg.Client | undefined;
   let database = "";
@@ -200,7 +204,8 @@ interface Started extends ServerProcess {
 
 async function startServer(label: string, env: Record<string, string>, perfMap: boolean): Promise<Started> {
   const nodeArgs = [
-    ...(perfMap ? ["--perf-basic-prof"] : []),
+    // With the JIT map, V8 also writes a log of its own (nothing here reads it): out of the working tree.
+    ...(perfMap ? ["--perf-basic-prof", "--no-logfile-per-isolate", `--logfile=${v8LogOfPerf}`] : []),
     "--import",
     "tsx",
     "--import",
