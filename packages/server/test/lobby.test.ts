@@ -1,3 +1,4 @@
+import type { Situation } from "@tt/engine";
 import type { ProjectDetail, TableInfo, TableLoadResponse } from "@tt/protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -319,7 +320,7 @@ describe("joining, leaving, starting and erasing", () => {
         expect(seated).toEqual(["admin", "player"]);
       }
       // The start situation seats the same players as the row.
-      expect(row!.startSituation!.players.map((p) => p.color).sort()).toEqual(
+      expect((row!.startSituation as Situation).players.map((p) => p.color).sort()).toEqual(
         row!.seats.map((s) => s.color).sort(),
       );
     }

@@ -6,7 +6,7 @@ import {
   type TableLoadResponse,
   type TableLogResponse,
 } from "@tt/protocol";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import {
@@ -21,9 +21,10 @@ import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { projects, tableChat, tables } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { DomainError, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
-import { type ProjectHead, projectOptions } from "../projects/load";
+import { headColumns, type ProjectHead, projectOptions, withDocuments } from "../projects/load";
 import { lobbyNotifier } from "../realtime/lobby";
 import { presenceOf } from "../realtime/presence";
 import type { Rates } from "../realtime/rates";
@@ -34,7 +35,7 @@ import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
-import { findVisibleTable } from "../tables/visible";
+import { findVisibleTable, visibleTo } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -77,6 +78,29 @@ const containerQuery = z.object({
 });
 
 /** The table page's calls (game-table.md section 7): open (the load response) and close. */
+const { startSituation: _start, ...tableColumnsButStart } = getTableColumns(tables);
+
+/**
+ * What table-open reads, four times at every game's start: the table without its start situation
+ * (tens of kB; the seat's view comes from the hub) but with the start's data sheet, and the project
+ * without its documents (those an open table shows are read after, for open tables only).
+ */
+const openRowOf = preparedFor((db: Db) =>
+  db
+    .select({
+      table: {
+        ...tableColumnsButStart,
+        started: sql<boolean>`${tables.startSituation} is not null`,
+        startDataSheet: sql<unknown>`${tables.startSituation}->'dataSheet'`,
+      },
+      project: headColumns,
+    })
+    .from(tables)
+    .innerJoin(projects, eq(projects.slug, tables.projectSlug))
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_open"),
+);
+
 /** A table's chat, in order: every tab reads it as it opens the table (four times a game's start). */
 const chatOf = preparedFor((db: Db) =>
   db
@@ -140,7 +164,10 @@ export function tableRoutes(
     if (!query.success) throw new HttpError(400, firstIssue(query.error));
     const load = async () => {
       // Private tables open for anyone with the link (spec section 6); closed projects only for members.
-      return findVisibleTable(db, actor, request.params.tableId);
+      const [found] = await openRowOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
+      const visible = visibleTo(actor, found);
+      if (!visible) throw new DomainError("not-found", TABLE_NOT_FOUND);
+      return visible;
     };
     let row = await load();
     // An invite link (section 2): playAsColor with the table's invite password seats the opener.
@@ -155,10 +182,10 @@ export function tableRoutes(
     const chat = await chatOf(db).execute({ tableId: table.id });
     // Secrets stay on the server: a running table answers with this user's view and its own events;
     // only an ended one reveals its whole log (DESIGN.md 'Hidden information').
-    const ended = table.status === "ended" && table.startSituation !== null;
+    const ended = table.status === "ended" && table.started;
     const log = ended ? await hub.fullLog(table.id) : null;
     let live: TableLoadResponse["live"] = null;
-    if (!ended && table.startSituation) {
+    if (!ended && table.started) {
       const viewer = viewerOf(table, actor, project, query.data.view === "full");
       const snapshot = await hub.viewerSnapshot(table.id, viewer, -1);
       const server = io();
@@ -171,6 +198,9 @@ export function tableRoutes(
           mayWatchFull: mayWatchFullView(table, actor, project) && !anySeatMode(table.tableMode),
         };
     }
+    // The project's documents only where the table shows them: an open table (and one kept from
+    // before tables held their components).
+    const documents = table.started && table.components !== null ? null : await withDocuments(db, project);
     const body: TableLoadResponse = {
       tableId: table.id,
       status: table.status as TableLoadResponse["status"],
@@ -198,14 +228,10 @@ export function tableRoutes(
       possibleColors: table.possibleColors,
       options: info!.start_position.options,
       optionsDisplay: displayOptions(projectOptions(project), table.options, privileged),
-      components: table.components ?? project.components,
+      components: table.components ?? documents!.components,
       // Open tables show the project's decks as they are now; started ones keep theirs.
-      decks: decksOf(table.startSituation ? table : project),
-      dataSheet: sheetOutline(
-        table.startSituation
-          ? (table.startSituation as { dataSheet?: unknown }).dataSheet
-          : project.dataSheet,
-      ),
+      decks: decksOf(table.started ? table : documents!),
+      dataSheet: sheetOutline(table.started ? table.startDataSheet : documents!.dataSheet),
       yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
       editModeAllowed: editModeAllowed(table.tableMode),
       anySeat: anySeatMode(table.tableMode),

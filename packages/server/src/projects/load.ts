@@ -29,10 +29,10 @@ export type ProjectHead = Omit<ProjectRow, Document>;
 
 const columns = getTableColumns(projects);
 const isDocument = (name: string): name is Document => (DOCUMENTS as readonly string[]).includes(name);
-const headColumns = Object.fromEntries(Object.entries(columns).filter(([name]) => !isDocument(name))) as Omit<
-  typeof columns,
-  Document
->;
+/** The columns of ProjectHead, for reads that join a project's head to something else. */
+export const headColumns = Object.fromEntries(
+  Object.entries(columns).filter(([name]) => !isDocument(name)),
+) as Omit<typeof columns, Document>;
 const documentColumns = Object.fromEntries(DOCUMENTS.map((name) => [name, columns[name]])) as Pick<
   typeof columns,
   Document
