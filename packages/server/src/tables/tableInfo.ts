@@ -1,21 +1,21 @@
 import { displayOptions, type TableInfo, type UserInfo, visibleOptionValues } from "@tt/protocol";
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
+import { preparedFor } from "../db/prepared";
 import { badges, type tables, userBadges, users } from "../db/schema";
 import { type ProjectHead, projectOptions } from "../projects/load";
 import { botName } from "./botKinds";
 
 export type TableRow = typeof tables.$inferSelect;
+/** What a tile is made of: a table row, its start situation not needed (nor read by table-open). */
+export type TileRow = Omit<TableRow, "startSituation">;
 
 /** Users by id as tiles and profiles show them: name and badges. */
 export type People = Map<number, UserInfo>;
 
-/** Users' names and badges in one query, keyed by user id (an unknown id is left out). */
-export async function peopleById(db: Db, userIds: Iterable<number>): Promise<People> {
-  const ids = [...new Set(userIds)];
-  const people: People = new Map();
-  if (ids.length === 0) return people;
-  const found = await db
+/** Every tile and table-open asks it (five times a game's start): prepared once, the ids one array. */
+const peopleOfIds = preparedFor((db: Db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -26,7 +26,16 @@ export async function peopleById(db: Db, userIds: Iterable<number>): Promise<Peo
     .from(users)
     .leftJoin(userBadges, eq(userBadges.userId, users.id))
     .leftJoin(badges, eq(badges.name, userBadges.badgeName))
-    .where(inArray(users.id, ids));
+    .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
+    .prepare("tt_people"),
+);
+
+/** Users' names and badges in one query, keyed by user id (an unknown id is left out). */
+export async function peopleById(db: Db, userIds: Iterable<number>): Promise<People> {
+  const ids = [...new Set(userIds)];
+  const people: People = new Map();
+  if (ids.length === 0) return people;
+  const found = await peopleOfIds(db).execute({ ids });
   for (const r of found) {
     let person = people.get(r.id);
     if (person === undefined) {
@@ -60,7 +69,7 @@ export function peopleOf(db: Db, rows: readonly Pick<TableRow, "creatorId" | "se
 export async function tableInfos(
   db: Db,
   project: ProjectHead,
-  rows: TableRow[],
+  rows: TileRow[],
   privileged: boolean,
 ): Promise<TableInfo[]> {
   return tilesOf(await peopleOf(db, rows), project, rows, privileged);
@@ -70,7 +79,7 @@ export async function tableInfos(
 export function tilesOf(
   people: People,
   project: ProjectHead,
-  rows: TableRow[],
+  rows: TileRow[],
   privileged: boolean,
 ): TableInfo[] {
   const userInfo = (id: number): UserInfo => people.get(id) ?? { username: "(deleted user)", badges: [] };
