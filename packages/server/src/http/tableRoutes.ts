@@ -35,7 +35,7 @@ import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
-import { findVisibleTable, visibleTo } from "../tables/visible";
+import { findVisibleTable, tableWithProjectQuery, visibleTo } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -99,6 +99,25 @@ const openRowOf = preparedFor((db: Db) =>
     .innerJoin(projects, eq(projects.slug, tables.projectSlug))
     .where(eq(tables.id, sql.placeholder("tableId")))
     .prepare("tt_table_open"),
+);
+
+/** An ended table's log is asked by each of its seats at the end: its status and who may read it. */
+const statusOf = preparedFor((db: Db) =>
+  tableWithProjectQuery(db, {
+    table: { status: tables.status },
+    project: { visibility: projects.visibility, roles: projects.roles },
+  })
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_status"),
+);
+
+/** A closing tab leaves the rooms of the table's viewers (each seat's tab, at every game's end). */
+const seatsOf = preparedFor((db: Db) =>
+  db
+    .select({ seats: tables.seats })
+    .from(tables)
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_seats"),
 );
 
 /** A table's chat, in order: every tab reads it as it opens the table (four times a game's start). */
@@ -248,10 +267,10 @@ export function tableRoutes(
     const actor = requireActor(request);
     await heavyRead(actor, reply);
     // Only what the check needs: the project's row also holds its decks, components and data sheet.
-    const { table } = await findVisibleTable(db, actor, request.params.tableId.slice(0, 50), {
-      table: { status: tables.status },
-      project: { visibility: projects.visibility, roles: projects.roles },
-    });
+    const [found] = await statusOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
+    const visible = visibleTo(actor, found);
+    if (!visible) throw new DomainError("not-found", TABLE_NOT_FOUND);
+    const { table } = visible;
     if (table.status !== "ended")
       throw new HttpError(409, "The game has not ended: its log stays on the server.");
     const log = await hub.fullLog(request.params.tableId);
@@ -295,10 +314,7 @@ export function tableRoutes(
     const server = io();
     if (q.success && q.data.sessionId && server) {
       // Out of the table's room and whichever viewer room the tab was in.
-      const [row] = await db
-        .select({ seats: tables.seats })
-        .from(tables)
-        .where(eq(tables.id, request.params.tableId.slice(0, 50)));
+      const [row] = await seatsOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
       const tableId = request.params.tableId;
       const rooms = [tableRoom(tableId), fullWatchersRoom(tableId)];
       for (const viewer of row ? tableViewers(row) : []) rooms.push(viewerRoom(tableId, viewer));
