@@ -140,6 +140,15 @@ const countersOf = preparedFor((db) =>
     .prepare("tt_table_counters"),
 );
 
+/** A table's whole row, read when the table is not cached here (its first turn after a start). */
+const wholeRowOf = preparedFor((db) =>
+  db
+    .select()
+    .from(tables)
+    .where(eq(tables.id, sql.placeholder("tableId")))
+    .prepare("tt_table_whole"),
+);
+
 export class TableHub {
   private readonly live: LiveCache;
   private readonly queue = new TableQueue();
@@ -331,7 +340,7 @@ export class TableHub {
         return cached;
       }
     }
-    const [row] = await this.db.select().from(tables).where(eq(tables.id, tableId));
+    const [row] = await wholeRowOf(this.db).execute({ tableId });
     if (!row?.startSituation) return null;
     let live = this.live.get(tableId);
     // A restart on another instance: a new start time, or fewer events than this cache holds.
