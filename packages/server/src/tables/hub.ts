@@ -617,6 +617,8 @@ export class TableHub {
       // Unknown: the next turn's write will not match, and it goes the checked way.
       rev: rev ?? -1,
     };
+    // The game's end: the table counts among the ended the cache keeps fewer of.
+    if (live.row.status === "ended") this.live.touch(live.row.id, live);
     return this.appended(live, recorded.event, recorded);
   }
 
