@@ -201,7 +201,7 @@ export async function createTable(
   }
 
   const id = newTableId();
-  const row = await db.transaction(async (tx) => {
+  const { row, removed } = await db.transaction(async (tx) => {
     // A user keeps one unstarted table per project: a new one replaces the previous.
     const erased = await tx
       .delete(tables)
@@ -214,7 +214,8 @@ export async function createTable(
         creatorId: tables.creatorId,
         seats: tables.seats,
       });
-    for (const e of erased) notify.tableRemoved(project, await lobbyTableOf(tx, actor, e));
+    const removed: LobbyTable[] = [];
+    for (const e of erased) removed.push(await lobbyTableOf(tx, actor, e));
     const [created] = await tx
       .insert(tables)
       .values({
@@ -230,8 +231,10 @@ export async function createTable(
         ...(req.tableMode === "demo-invite" ? { invitePwd: newInvitePwd() } : {}),
       })
       .returning();
-    return created!;
+    return { row: created!, removed };
   });
+  // Told once the replacement is committed: a failed insert rolls the removal back too.
+  for (const table of removed) notify.tableRemoved(project, table);
   // A public sandbox starts at once with the creator's colours (spec section 1).
   // No one else knows the table yet (the lobby hears of it below), so its seats cannot have changed.
   const final =
