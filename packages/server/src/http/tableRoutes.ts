@@ -21,7 +21,6 @@ import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { projects, tableChat, tables } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { DomainError, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
 import { headColumns, type ProjectHead, projectOptions, withDocuments } from "../projects/load";
@@ -35,7 +34,7 @@ import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
-import { findVisibleTable, tableWithProjectQuery, visibleTo } from "../tables/visible";
+import { findVisibleTable, tableWithProjectQuery, visibleOrNotFound } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
 
@@ -77,7 +76,6 @@ const containerQuery = z.object({
   containerId: z.string().min(1).max(200),
 });
 
-/** The table page's calls (game-table.md section 7): open (the load response) and close. */
 const { startSituation: _start, ...tableColumnsButStart } = getTableColumns(tables);
 
 /**
@@ -130,6 +128,7 @@ const chatOf = preparedFor((db: Db) =>
     .prepare("tt_table_chat"),
 );
 
+/** The table page's calls (game-table.md section 7): open (the load response) and close. */
 export function tableRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -184,9 +183,7 @@ export function tableRoutes(
     const load = async () => {
       // Private tables open for anyone with the link (spec section 6); closed projects only for members.
       const [found] = await openRowOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
-      const visible = visibleTo(actor, found);
-      if (!visible) throw new DomainError("not-found", TABLE_NOT_FOUND);
-      return visible;
+      return visibleOrNotFound(actor, found);
     };
     let row = await load();
     // An invite link (section 2): playAsColor with the table's invite password seats the opener.
@@ -268,9 +265,7 @@ export function tableRoutes(
     await heavyRead(actor, reply);
     // Only what the check needs: the project's row also holds its decks, components and data sheet.
     const [found] = await statusOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
-    const visible = visibleTo(actor, found);
-    if (!visible) throw new DomainError("not-found", TABLE_NOT_FOUND);
-    const { table } = visible;
+    const { table } = visibleOrNotFound(actor, found);
     if (table.status !== "ended")
       throw new HttpError(409, "The game has not ended: its log stays on the server.");
     const log = await hub.fullLog(request.params.tableId);

@@ -41,7 +41,7 @@ import {
 import { type FullLog, type Live, LiveCache } from "./liveCache";
 import { TableQueue } from "./queue";
 import { anySeatMode, editModeAllowed, seatFor, userIdOf } from "./seats";
-import type { TableRow } from "./tableInfo";
+import { type TableRow, tableRowById } from "./tableInfo";
 import { changedTileStats, tileStatsOf } from "./tileStats";
 
 // The server half of a turn (DESIGN.md; STYLE.md point 5): parse -> check seat and status -> evaluate
@@ -138,15 +138,6 @@ const countersOf = preparedFor((db) =>
     .from(tables)
     .where(eq(tables.id, sql.placeholder("tableId")))
     .prepare("tt_table_counters"),
-);
-
-/** A table's whole row, read when the table is not cached here (its first turn after a start). */
-const wholeRowOf = preparedFor((db) =>
-  db
-    .select()
-    .from(tables)
-    .where(eq(tables.id, sql.placeholder("tableId")))
-    .prepare("tt_table_whole"),
 );
 
 export class TableHub {
@@ -340,7 +331,7 @@ export class TableHub {
         return cached;
       }
     }
-    const [row] = await wholeRowOf(this.db).execute({ tableId });
+    const [row] = await tableRowById(this.db).execute({ id: tableId });
     if (!row?.startSituation) return null;
     let live = this.live.get(tableId);
     // A restart on another instance: a new start time, or fewer events than this cache holds.

@@ -21,7 +21,6 @@ import {
   seesHiddenOptions,
 } from "../auth/permissions";
 import { type Db, type NamedStatement, runNamed } from "../db/connect";
-import { preparedFor } from "../db/prepared";
 import { projects, type SeatRow, tables, users } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { deckInfosOf, decksOf } from "../projects/decks";
@@ -33,7 +32,7 @@ import {
   withDocuments,
 } from "../projects/load";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
-import { peopleOf, type TableRow, tableInfos, tilesOf } from "./tableInfo";
+import { peopleOf, type TableRow, tableInfos, tableRowById, tilesOf } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
 import { findVisibleTable } from "./visible";
 
@@ -110,17 +109,8 @@ export async function lobbyTableOf(db: Db, actor: Actor, row: LobbyRow): Promise
   };
 }
 
-/** A table's row by id: read at every join, leave and start (prepared once per database). */
-const tableRowOf = preparedFor((db: Db) =>
-  db
-    .select()
-    .from(tables)
-    .where(eq(tables.id, sql.placeholder("id")))
-    .prepare("tt_table_row"),
-);
-
 async function tableOf(db: Db, project: ProjectHead, tableId: string): Promise<TableRow> {
-  const [row] = await tableRowOf(db).execute({ id: tableId });
+  const [row] = await tableRowById(db).execute({ id: tableId });
   if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
   return row;
 }

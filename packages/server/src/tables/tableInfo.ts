@@ -2,11 +2,20 @@ import { displayOptions, type TableInfo, type UserInfo, visibleOptionValues } fr
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
-import { badges, type tables, userBadges, users } from "../db/schema";
+import { badges, tables, userBadges, users } from "../db/schema";
 import { type ProjectHead, projectOptions } from "../projects/load";
 import { botName } from "./botKinds";
 
 export type TableRow = typeof tables.$inferSelect;
+/** A table's whole row by id: read at every join, leave and start, and at a table's first load into the hub. */
+export const tableRowById = preparedFor((db: Db) =>
+  db
+    .select()
+    .from(tables)
+    .where(eq(tables.id, sql.placeholder("id")))
+    .prepare("tt_table_row"),
+);
+
 /** What a tile is made of: a table row, its start situation not needed (nor read by table-open). */
 export type TileRow = Omit<TableRow, "startSituation">;
 

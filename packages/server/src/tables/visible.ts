@@ -36,6 +36,16 @@ export function visibleTo<R extends { project: ProjectAccess }>(
   return row && mayViewProject(actor, row.project) ? row : null;
 }
 
+/** The row when the actor may open its table's project, else 'Table not found.' (not-found). */
+export function visibleOrNotFound<R extends { project: ProjectAccess }>(
+  actor: Actor | null,
+  row: R | undefined,
+): R {
+  const visible = visibleTo(actor, row);
+  if (!visible) throw new DomainError("not-found", TABLE_NOT_FOUND);
+  return visible;
+}
+
 /** The table and its project, or null when there is none the actor may open. */
 export async function visibleTable<S extends VisibleSelection = typeof WHOLE_TABLE>(
   db: Db,
