@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { PgliteThread } from "../../../packages/server/src/db/pgliteThread";
 import { type LagFigures, lagFigures, lagMonitor } from "./lag";
 
 // Loaded into each server process by the load benchmark (`node --import tsx --import probe.ts
@@ -43,8 +43,8 @@ type AnyFn = (...args: unknown[]) => unknown;
 const isThenable = (v: unknown): v is Promise<unknown> =>
   typeof (v as { then?: unknown } | null)?.then === "function";
 
-/** The server's PGlite instance, once it has made a call (the end-of-run check reads through it). */
-let pglite: PGlite | undefined;
+/** The server's PGlite, once it has made a call (the end-of-run check reads through it). */
+let pglite: PgliteThread | undefined;
 /** Our own connection to the server's PostgreSQL database, opened at the first read. */
 let pgReader: pg.Client | undefined;
 
@@ -86,11 +86,11 @@ function timeMethod(
 try {
   timeMethod(pg.Client.prototype, "query", record);
   timeMethod(pg.Pool.prototype, "connect", recordWait);
-  // PGlite answers one call at a time, inside this process; a transaction counts as one call.
-  for (const name of ["query", "exec", "transaction"])
-    timeMethod(PGlite.prototype, name, record, (self) => {
-      pglite ??= self as PGlite;
-    });
+  // PGlite runs on a thread of this process (pgliteThread.ts): every request to it is a call, as
+  // every statement is for PostgreSQL (a transaction's begin and end included).
+  timeMethod(PgliteThread.prototype, "call", record, (self) => {
+    pglite ??= self as PgliteThread;
+  });
 } catch (err) {
   console.error("load probe: database timing unavailable:", (err as Error).message);
 }

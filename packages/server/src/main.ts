@@ -50,6 +50,14 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // The embedded database's thread ended under the server (it ran out of memory, or crashed): nothing
+  // can be saved any more, so the server stops rather than refuse every turn; started again, PGlite
+  // recovers from its write-ahead log.
+  void database.lost?.then((err) => {
+    console.error(`The embedded database stopped: ${err.message}`);
+    unlock();
+    process.exit(1);
+  });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 

@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PgliteThread } from "./pgliteThread";
 import * as schema from "./schema";
 
 /** The one database type the rest of the server sees, whichever engine is underneath. */
@@ -19,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, which openPglite can load (test fixtures). */
   dump?: () => Promise<Blob>;
+  /** PGlite only: settles if the embedded database's thread ends without close (a crash). */
+  lost?: Promise<Error>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -91,22 +93,28 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Opens (or creates) the embedded database. `dataDir` undefined means in memory. */
+/**
+ * Opens (or creates) the embedded database, on a thread of its own (pgliteThread.ts). `dataDir`
+ * undefined means in memory.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? "memory://", loadDataDir ? { loadDataDir } : {});
-  return wrapPglite(client);
-}
-
-export async function wrapPglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: "pglite",
-    close: () => client.close(),
-    dump: async () => (await client.dumpDataDir("gzip")) as Blob,
-  };
+  const client = await PgliteThread.start(dataDir ?? "memory://", loadDataDir);
+  try {
+    // Drizzle's PGlite driver calls query and transaction alone, which the thread's client answers alike.
+    const db = drizzlePglite({ client: client as never, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: () => client.close(),
+      dump: () => client.dumpDataDir(),
+      lost: client.lost,
+    };
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
 }
 
 /** A statement run often enough to be parsed and planned once per connection, by name. */
@@ -121,7 +129,7 @@ export interface NamedStatement {
  * Runs a named statement with its parameters and answers its rows. On PostgreSQL it is prepared once
  * per pooled connection (node-postgres keeps it by name) and skips Drizzle's query building: for the
  * turn's write, the one statement of every turn, that is the planner's and the ORM's time saved on
- * each. PGlite has no connections to keep statements on: it runs the text.
+ * each. PGlite has no connections to keep statements on: its thread runs the text.
  */
 export async function runNamed<Row>(db: Db, statement: NamedStatement, values: unknown[]): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;
@@ -130,6 +138,6 @@ export async function runNamed<Row>(db: Db, statement: NamedStatement, values: u
     const result = await pool.query({ name: statement.name, text: statement.text, values });
     return result.rows as Row[];
   }
-  const result = await (client as PGlite).query<Row>(statement.text, values);
+  const result = await (client as PgliteThread).query<Row>(statement.text, values);
   return result.rows;
 }
