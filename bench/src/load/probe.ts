@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
 import pg from "pg";
@@ -11,6 +12,8 @@ import { type LagFigures, lagFigures, lagMonitor } from "./lag";
 // - event-loop delay: how long a ready callback (a turn, a broadcast) waits for the loop;
 // - database calls: count and wall time of every query (PostgreSQL) or call (PGlite), and how long
 //   a query waits for a free connection of the pool (node-postgres, max 10 connections).
+// - garbage-collection pauses of the server's thread: young-generation (scavenges) and full
+//   (mark-compact) collections, count, total and longest, to set beside the event loop's delay.
 // - a V8 CPU profile of exactly the measured window, on request (--profile).
 // - a read of the server's database for the end-of-run check (the table's start and log): PGlite is
 //   locked to this process, so the read goes through the server's own PGlite instance.
@@ -19,11 +22,36 @@ import { type LagFigures, lagFigures, lagMonitor } from "./lag";
 export interface ProbeSample {
   lag: LagFigures;
   db: { calls: number; ms: number; max: number; poolWaits: number; poolWaitMs: number; poolWaitMax: number };
+  gc: { minor: GcPauses; major: GcPauses };
   heapUsedMb: number;
   rssMb: number;
 }
 
+/** Pauses of one kind of collection in the window: how many, their sum and the longest, in ms. */
+export interface GcPauses {
+  count: number;
+  ms: number;
+  max: number;
+}
+
 const lag = lagMonitor();
+const newGc = () => ({ minor: { count: 0, ms: 0, max: 0 }, major: { count: 0, ms: 0, max: 0 } });
+let gc = newGc();
+try {
+  // Node reports each collection with the time the thread was stopped for it. Incremental marking
+  // steps and weak callbacks count with the full collections they belong to.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      const pauses = kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? gc.minor : gc.major;
+      pauses.count++;
+      pauses.ms += entry.duration;
+      if (entry.duration > pauses.max) pauses.max = entry.duration;
+    }
+  }).observe({ entryTypes: ["gc"] });
+} catch (err) {
+  console.error("load probe: garbage-collection timing unavailable:", (err as Error).message);
+}
 const db = { calls: 0, ms: 0, max: 0, poolWaits: 0, poolWaitMs: 0, poolWaitMax: 0 };
 
 const record = (t0: number) => {
@@ -183,10 +211,12 @@ if (process.send) {
     const sample: ProbeSample = {
       lag: lagFigures(lag),
       db: { ...db, ms: round(db.ms), max: round(db.max), poolWaitMs: round(db.poolWaitMs) },
+      gc,
       heapUsedMb: round(process.memoryUsage().heapUsed / 2 ** 20),
       rssMb: round(process.memoryUsage.rss() / 2 ** 20),
     };
     lag.reset();
+    gc = newGc();
     Object.assign(db, { calls: 0, ms: 0, max: 0, poolWaits: 0, poolWaitMs: 0, poolWaitMax: 0 });
     process.send?.({ type: "probe:sample", id: message.id, sample });
   });

@@ -1,6 +1,7 @@
 import { cpus, totalmem } from "node:os";
 import { httpFailures } from "./http";
 import type { Reading } from "./meter";
+import type { GcPauses } from "./probe";
 import type { RunSummary } from "./run";
 import type { Window } from "./stats";
 import type { VerifyResult } from "./verify";
@@ -69,6 +70,11 @@ export function printReading(r: Reading, turnsPerSecond: number): void {
         "  event-loop delay",
         `mean ${ms(p.lag.mean)}  p50 ${ms(p.lag.p50)}  p99 ${ms(p.lag.p99)}  max ${ms(p.lag.max)} ms`,
       );
+      if (p.gc) {
+        const pauses = (g: GcPauses) =>
+          g.count ? `${g.count} (${ms(g.ms / r.seconds)} ms/s, max ${ms(g.max)} ms)` : "none";
+        line("  GC pauses", `young ${pauses(p.gc.minor)}; full ${pauses(p.gc.major)}`);
+      }
       const perCall = p.db.calls ? p.db.ms / p.db.calls : Number.NaN;
       const waits = p.db.poolWaits
         ? `; pool wait mean ${ms(p.db.poolWaitMs / p.db.poolWaits)} max ${ms(p.db.poolWaitMax)} ms`
