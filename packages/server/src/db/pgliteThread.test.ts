@@ -26,7 +26,7 @@ describe("PgliteThread", () => {
     const { rows } = await db.query<{ t: unknown }>("select timestamptz '2026-01-02 03:04:05+00' as t", [], {
       parsers: { 1184: keep },
     });
-    expect(typeof rows[0].t).toBe("string");
+    expect(typeof rows[0]?.t).toBe("string");
   });
 
   it("commits a transaction that resolves and rolls back one that throws", async () => {
@@ -54,7 +54,7 @@ describe("PgliteThread", () => {
       void db
         .query<{ c: number }>("select count(*)::int as c from seat where colour = 'yellow'")
         .then((r) => {
-          outsideSaw = r.rows[0].c;
+          outsideSaw = r.rows[0]?.c;
         });
       await tx.query("select pg_sleep(0.05)");
       expect(outsideSaw).toBeUndefined();
