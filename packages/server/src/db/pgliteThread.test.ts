@@ -111,6 +111,18 @@ describe("PgliteThread that ends under the server", () => {
     await db.close();
   });
 
+  it("closes even with a transaction left open", async () => {
+    const db = await PgliteThread.start("memory://");
+    let release!: () => void;
+    const open = db.transaction((tx) =>
+      tx.query("select 1").then(() => new Promise<void>((r) => (release = r))),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await db.close();
+    release();
+    await expect(open).rejects.toThrow(/closed/);
+  }, 20_000);
+
   it("is not 'lost' when closed", async () => {
     const db = await PgliteThread.start("memory://");
     await db.close();

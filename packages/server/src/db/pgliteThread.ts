@@ -69,6 +69,8 @@ export class EmbeddedDatabaseError extends Error {
 }
 
 const WORKER = new URL("./pgliteWorker.mjs", import.meta.url);
+/** How long close waits for PGlite to close cleanly before it ends the thread. */
+const CLOSE_WAIT_MS = 5_000;
 
 interface Waiting {
   resolve(value: unknown): void;
@@ -170,9 +172,18 @@ export class PgliteThread implements ThreadTransaction {
   async close(): Promise<void> {
     if (this.stopped) return;
     this.closing = true;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.call({ op: "close" });
+      // PGlite closes after the statements before it; a transaction left open would hold it for ever,
+      // and a server being stopped must stop.
+      await Promise.race([
+        this.call({ op: "close" }),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
     } finally {
+      clearTimeout(timer);
       await this.worker.terminate();
     }
   }
