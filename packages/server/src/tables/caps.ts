@@ -1,6 +1,7 @@
 import type { Situation, TableEvent, TableHolder } from "@tt/engine";
 import { LIMIT_MESSAGES, TABLE_CAPS, TABLE_REFUSALS } from "@tt/protocol";
 import type { TableCaps } from "../config";
+import { eventText } from "./eventText";
 
 // What one table may hold (issue 20, point 1): thirty 900 kB edit-mode turns made one sandbox's load
 // 27.9 MB, and twenty parallel loads of it took the server to 2.2 GB. A turn past a cap is refused
@@ -16,14 +17,25 @@ export interface CapRefusal {
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "");
 
-/** Each holder's log size as far as counted: its events are only ever appended, so it is kept up. */
-const logSizes = new WeakMap<TableHolder, { events: number; bytes: number }>();
+/**
+ * Each holder's log size as far as counted: its events are only ever appended, so it is kept up.
+ * `next`: the event last checked by turn() and its size, which the count takes instead of
+ * serialising it again once it is appended.
+ */
+const logSizes = new WeakMap<
+  TableHolder,
+  { events: number; bytes: number; next?: { event: TableEvent; bytes: number } }
+>();
 /** The bytes of a holder's log, counting only the events appended since last asked. */
 export function logBytes(holder: TableHolder): number {
   let size = logSizes.get(holder);
   if (size === undefined || size.events > holder.events.length) size = { events: 0, bytes: 0 };
-  for (let i = size.events; i < holder.events.length; i++) size.bytes += bytesOf(holder.events[i]);
+  for (let i = size.events; i < holder.events.length; i++) {
+    const event = holder.events[i] as TableEvent;
+    size.bytes += size.next?.event === event ? size.next.bytes : bytesOf(event);
+  }
   size.events = holder.events.length;
+  size.next = undefined;
   logSizes.set(holder, size);
   return size.bytes;
 }
@@ -118,10 +130,13 @@ export class TableCapsCheck {
   /** A recorded turn against the table it would be appended to (nothing written yet). */
   turn(holder: TableHolder, event: TableEvent, after: Situation): CapRefusal | null {
     if (event.kind === "turn" && event.moves.length > this.caps.turnMoves) return this.tooLarge();
-    const eventBytes = bytesOf(event);
+    const eventBytes = Buffer.byteLength(eventText(event));
     if (eventBytes > this.caps.eventBytes) return this.tooLarge();
     const full = this.log(holder, eventBytes);
     if (full) return full;
+    // log() brought the count up to date; once this event is appended, the next count takes its size.
+    const size = logSizes.get(holder);
+    if (size !== undefined) size.next = { event, bytes: eventBytes };
     if (situationOver(holder, event, eventBytes, after, this.caps.situationBytes)) {
       return {
         reason: LIMIT_MESSAGES.situationFull(this.caps.situationBytes),

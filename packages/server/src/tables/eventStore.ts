@@ -2,6 +2,7 @@ import type { Situation, TableEvent, TileStat } from "@tt/engine";
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { type Db, type NamedStatement, runNamed } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
+import { eventText } from "./eventText";
 import { resultStats } from "./seats";
 import type { TableRow } from "./tableInfo";
 
@@ -120,7 +121,7 @@ export async function writeTurnIfCurrent(db: Db, w: TurnWrite): Promise<number |
       event.kind,
       w.turnUID,
       w.userId,
-      JSON.stringify(event),
+      eventText(event),
     ]);
     return written?.rev ?? null;
   }
