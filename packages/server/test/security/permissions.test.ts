@@ -60,6 +60,9 @@ describe("the permission matrix inventory", () => {
   it("has a scenario for every event a connected socket listens to", async () => {
     const s = await openSocket(server, w.as.player);
     try {
+      // The table handlers are installed at a socket's first table event (realtime/table.ts): one
+      // subscribe, and the socket listens to every event it ever will.
+      await s.emitWithAck("table-subscribe", { tableId: w.privateTable, lastSeq: -1 });
       const serverSide = server.io.of("/").sockets.get(s.id!);
       // Socket.IO itself registers a no-op 'error' listener on every socket (it only swallows errors).
       const listened = new Set(
@@ -71,6 +74,19 @@ describe("the permission matrix inventory", () => {
       const covered = new Set(sockets.map((x) => x.event));
       expect([...listened].filter((e) => !covered.has(e)).sort()).toEqual([]);
       expect([...covered].filter((e) => !listened.has(e)).sort()).toEqual([]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("gives a socket no table handler until its first table event (an idle socket's memory)", async () => {
+    const s = await openSocket(server, w.as.player);
+    try {
+      const serverSide = server.io.of("/").sockets.get(s.id!);
+      expect(serverSide!.eventNames()).not.toContain("game-move");
+      s.emit("setUsername", "not-a-table-event");
+      await s.emitWithAck("table-subscribe", { tableId: w.privateTable, lastSeq: -1 });
+      expect(serverSide!.eventNames()).toContain("game-move");
     } finally {
       s.close();
     }
