@@ -130,9 +130,7 @@ export class PgliteThread implements ThreadTransaction {
     params: unknown[] = [],
     options?: ThreadQueryOptions,
   ): Promise<ThreadResults<Row>> {
-    return this.call({ op: "query", text, params, ...statementOptions(options) }) as Promise<
-      ThreadResults<Row>
-    >;
+    return this.call(statement(text, params, options)) as Promise<ThreadResults<Row>>;
   }
 
   /**
@@ -141,14 +139,12 @@ export class PgliteThread implements ThreadTransaction {
    * waits for ever, as it would with PGlite on this thread.
    */
   async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = (await this.call({ op: "begin" }, true)) as number;
+    const tx = (await this.call({ op: "begin" })) as number;
     let ended = false;
     const inside: ThreadTransaction = {
       query: <Row>(text: string, params: unknown[] = [], options?: ThreadQueryOptions) => {
         if (ended) return Promise.reject(new Error("The transaction has already ended."));
-        return this.call({ op: "query", text, params, tx, ...statementOptions(options) }) as Promise<
-          ThreadResults<Row>
-        >;
+        return this.call(statement(text, params, options, tx)) as Promise<ThreadResults<Row>>;
       },
     };
     let value: T;
@@ -188,15 +184,15 @@ export class PgliteThread implements ThreadTransaction {
     }
   }
 
-  /** Sends a request; `begin` answers with its own id, the transaction's. */
-  private call(request: Request, answerIsId = false): Promise<unknown> {
+  /** Sends a request; `begin` answers with the transaction's id (its own). */
+  private call(request: Request): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     // The thread keeps the process alive only while the server waits on it (a command-line tool that
     // awaits a statement must not exit under it; one that is done must not be held open by it).
     if (this.waiting.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve: answerIsId ? () => resolve(id) : resolve, reject });
+      this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ id, ...request });
     });
   }
@@ -215,11 +211,10 @@ export class PgliteThread implements ThreadTransaction {
   }
 }
 
-function statementOptions(options: ThreadQueryOptions | undefined): {
-  rowMode?: "object" | "array";
-  textTypes?: number[];
-} {
-  if (!options) return {};
-  const textTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
-  return { rowMode: options.rowMode, textTypes };
+/** A statement as the thread takes it: Drizzle's text-keeping parsers go as the types they name. */
+function statement(text: string, params: unknown[], options?: ThreadQueryOptions, tx?: number): Request {
+  const request: Request = { op: "query", text, params, tx };
+  if (options?.rowMode) request.rowMode = options.rowMode;
+  if (options?.parsers) request.textTypes = Object.keys(options.parsers).map(Number);
+  return request;
 }

@@ -91,7 +91,8 @@ function begin(id) {
     .transaction(async (tx) => {
       entry.tx = tx;
       open.set(id, entry);
-      parentPort.postMessage({ id, ok: true, value: null });
+      // The transaction is known by the id of the message that began it.
+      parentPort.postMessage({ id, ok: true, value: id });
       return ended;
     })
     .then(
