@@ -223,10 +223,20 @@ describe("the creator seats a bot before the start", () => {
     const watch = (input: { tableId: string; seat: string; view: Situation }) => {
       if (input.tableId === tableId) seen.push(input.view);
     };
+    const redHandIn = (view: Situation) =>
+      (findComponent(view.root, "area-red")?.children.hand ?? []) as Component[];
     botInputWatchers.add(watch);
     try {
       const { s } = await tab("designer", tableId);
-      while (seen.length === 0) {
+      // Red may sell its whole hand before the bot's first turn (two goods of one kind are one set), so
+      // the game goes on until the bot has been handed a view in which red holds goods: with an empty
+      // hand red's only turn is a purchase, so that comes within a round.
+      while (!seen.some((v) => redHandIn(v).length > 0)) {
+        const [row] = await server.database.db
+          .select({ status: tables.status })
+          .from(tables)
+          .where(eq(tables.id, tableId));
+        expect(row!.status).toBe("midgame");
         if (mayAct(await fullSituation(tableId), "red"))
           await humanTurn(s, await open("designer", tableId), "red");
         else await sleep(100);
@@ -234,19 +244,18 @@ describe("the creator seats a bot before the start", () => {
     } finally {
       botInputWatchers.delete(watch);
     }
-    const view = seen[0]!;
-    // Red's goods are faces on the server (its start deals them; by now red may have sold them all, so
-    // the start is what is checked) and every one of them a back in the bot's view.
+    const view = seen.find((v) => redHandIn(v).length > 0)!;
+    // Red's goods are faces on the server (its start deals them) and a back in every view the bot had.
     const [row] = await server.database.db.select().from(tables).where(eq(tables.id, tableId));
     const start = row!.startSituation as Situation;
     const dealt = (findComponent(start.root, "area-red")?.children.hand ?? []) as Component[];
     expect(dealt.length).toBeGreaterThan(0);
     expect(dealt.every((c) => typeof c.options.cardId === "string")).toBe(true);
-    const shownHand = (findComponent(view.root, "area-red")?.children.hand ?? []) as Component[];
-    expect(shownHand.length).toBeGreaterThan(0);
-    for (const shown of shownHand) {
-      expect(shown.placeholder).toBe("back");
-      expect(shown.options.cardId).toBeUndefined();
+    for (const v of seen) {
+      for (const shown of redHandIn(v)) {
+        expect(shown.placeholder).toBe("back");
+        expect(shown.options.cardId).toBeUndefined();
+      }
     }
     const deck = findComponent(view.root, "goods-deck")!;
     expect((deck.children.deck as Component[]).every((c) => c.placeholder === "back")).toBe(true);
