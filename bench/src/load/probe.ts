@@ -17,6 +17,8 @@ import { type LagFigures, lagFigures, lagMonitor } from "./lag";
 // - a V8 CPU profile of exactly the measured window, on request (--profile).
 // - a read of the server's database for the end-of-run check (the table's start and log): PGlite is
 //   locked to this process, so the read goes through the server's own PGlite instance.
+// - with BENCH_STATEMENTS_FILE set: every statement of the window, counted by its name or its text, written
+//   to that file (suffixed with the server's pid) at each sample, to see what a game start sends.
 // The parent asks over the IPC channel; each sample answered starts a new window.
 
 export interface ProbeSample {
@@ -111,7 +113,34 @@ function timeMethod(
   });
 }
 
+/** Statements of the window by name or text (BENCH_STATEMENTS_FILE), else null. */
+const statementsFile = process.env.BENCH_STATEMENTS_FILE;
+let statements = new Map<string, number>();
+function countStatement(proto: object, name: string, keyOf: (args: unknown[]) => string | null): void {
+  const original = (proto as Record<string, unknown>)[name] as AnyFn;
+  Object.defineProperty(proto, name, {
+    configurable: true,
+    writable: true,
+    value: function counted(this: unknown, ...args: unknown[]) {
+      const key = keyOf(args);
+      if (key !== null) statements.set(key, (statements.get(key) ?? 0) + 1);
+      return original.apply(this, args);
+    },
+  });
+}
+const textKey = (text: unknown, name?: unknown) =>
+  typeof name === "string" ? name : String(text).replace(/\s+/g, " ").trim().slice(0, 140);
+
 try {
+  if (statementsFile) {
+    countStatement(pg.Client.prototype, "query", ([q]) =>
+      typeof q === "string" ? textKey(q) : textKey((q as { text?: unknown }).text, (q as { name?: unknown }).name),
+    );
+    countStatement(PgliteThread.prototype, "call", ([r]) => {
+      const request = r as { op: string; text?: unknown };
+      return request.op === "query" ? textKey(request.text) : request.op;
+    });
+  }
   timeMethod(pg.Client.prototype, "query", record);
   timeMethod(pg.Pool.prototype, "connect", recordWait);
   // PGlite runs on a thread of this process (pgliteThread.ts): every request to it is a call, as
@@ -215,6 +244,11 @@ if (process.send) {
       heapUsedMb: round(process.memoryUsage().heapUsed / 2 ** 20),
       rssMb: round(process.memoryUsage.rss() / 2 ** 20),
     };
+    if (statementsFile) {
+      const sorted = [...statements].sort((a, b) => b[1] - a[1]);
+      writeFileSync(`${statementsFile}.${process.pid}`, JSON.stringify(sorted, null, 1));
+      statements = new Map();
+    }
     lag.reset();
     gc = newGc();
     Object.assign(db, { calls: 0, ms: 0, max: 0, poolWaits: 0, poolWaitMs: 0, poolWaitMax: 0 });

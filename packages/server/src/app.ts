@@ -4,6 +4,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { UPLOAD_MAX_BYTES } from "@tt/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
+import { SessionCache } from "./auth/sessionCache";
 import { lookupSession, SESSION_COOKIE } from "./auth/sessions";
 import { balanceRoutes } from "./balance/routes";
 import type { AppDeps } from "./deps";
@@ -29,7 +30,7 @@ import { tableRoutes } from "./http/tableRoutes";
 import { containsNul, NUL_REFUSAL } from "./http/textGuard";
 import { serveWebApp } from "./http/webApp";
 import { createRates } from "./realtime/rates";
-import { attachRealtime, type Io, sessionRoom } from "./realtime/socket";
+import { attachRealtime, endedElsewhere, type Io, sessionRoom } from "./realtime/socket";
 import { tableHandlers, tableNotifier } from "./realtime/table";
 import { TableCapsCheck } from "./tables/caps";
 import { TableHub } from "./tables/hub";
@@ -53,7 +54,7 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const servesHttps = (publicUrl: string | undefined) => !!publicUrl && /^https:/i.test(publicUrl);
 
 export async function buildApp(
-  options: Omit<AppDeps, "onSessionEnded">,
+  options: Omit<AppDeps, "onSessionEnded" | "sessions">,
   logger: boolean | object = true,
 ): Promise<App> {
   const app = Fastify({
@@ -71,9 +72,17 @@ export async function buildApp(
       (r) => r.method !== "HEAD" || !registered.some((g) => g.method === "GET" && g.url === r.url),
     );
   let io: Io | undefined;
+  const sessions = new SessionCache(options.config.sessionCacheMs);
   const deps: AppDeps = {
     ...options,
-    onSessionEnded: (tokenHash) => io?.in(sessionRoom(tokenHash)).disconnectSockets(true),
+    sessions,
+    onSessionEnded: (tokenHash) => {
+      sessions.forget(tokenHash, Date.now());
+      if (io === undefined) return;
+      // Only an adapter shared through Redis has other instances to tell.
+      if (options.config.redisUrl) endedElsewhere(io, tokenHash);
+      io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
   };
 
   await app.register(fastifyCookie);
@@ -118,7 +127,8 @@ export async function buildApp(
       return sendText(reply, 403, "Cross-site request refused.");
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.actor = await lookupSession(options.database.db, token, options.config.sessionIdleMs);
+    if (token)
+      request.actor = await lookupSession(options.database.db, token, options.config.sessionIdleMs, sessions);
   });
 
   // After body parsing, before any handler: see textGuard.ts for why NUL never reaches a query.

@@ -15,6 +15,8 @@ const envFields = z.object({
   PUBLIC_URL: z.string().optional(),
   SERVER_ENV: z.string().default("production"),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  /** How long an instance answers a session it read from memory (auth/sessionCache.ts); 0: never. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   INVITE_EXPIRY_DAYS: z.coerce.number().positive().default(30),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -114,6 +116,8 @@ export interface Config {
   publicUrl: string | undefined;
   serverEnv: string;
   sessionIdleMs: number;
+  /** How long a session read is answered from memory (auth/sessionCache.ts). */
+  sessionCacheMs: number;
   inviteExpiryMs: number;
   trustProxy: boolean;
   logLevel: string;
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     serverEnv: e.SERVER_ENV,
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     inviteExpiryMs: e.INVITE_EXPIRY_DAYS * DAY,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

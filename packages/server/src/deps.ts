@@ -1,3 +1,4 @@
+import type { SessionCache } from "./auth/sessionCache";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
 import type { PushService } from "./push/service";
@@ -12,8 +13,13 @@ export interface AppDeps {
   webDist: string;
   /** Enables the local control endpoint (embedded database only); see controlRoutes. */
   controlToken?: string;
-  /** Called after a session is deleted, so its open sockets are closed too. */
+  /**
+   * Called after a session is deleted: its open sockets are closed, and every instance forgets it
+   * (sessionCache), this one at once.
+   */
   onSessionEnded(tokenHash: string): void;
+  /** Sessions read a moment ago (auth/sessionCache.ts). */
+  sessions: SessionCache;
   /** Web Push sender; pushRoutes creates one when absent (src/push). */
   push?: PushService;
   /** Uploaded files (assets, deck sources): disk or S3, see src/storage. */

@@ -5,7 +5,13 @@ import { Client, startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: "1000", RATE_LIMIT_PER_NAME: "5" });
+  // Sessions are answered from memory for SESSION_CACHE_MS after a read (auth/sessionCache.ts): short
+  // here, so a change made to the row outside the server is seen within the test.
+  server = await startTestServer({
+    RATE_LIMIT_PER_IP: "1000",
+    RATE_LIMIT_PER_NAME: "5",
+    SESSION_CACHE_MS: "300",
+  });
 });
 afterAll(() => server.close());
 
@@ -166,6 +172,9 @@ describe("login, sessions and logout", () => {
     await c.login("hank");
     expect((await c.get("/api/pingLogin")).status).toBe(200);
     await server.database.db.update(sessions).set({ lastSeenAt: sql`now() - interval '15 days'` });
+    // Made outside the server, the change is seen once the instance's read of the session is older
+    // than SESSION_CACHE_MS (a logout through the server is seen at once: see the logout test).
+    await new Promise((r) => setTimeout(r, 350));
     expect((await c.get("/api/pingLogin")).status).toBe(401);
   });
 

@@ -3,6 +3,7 @@ import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import type { Actor } from "./permissions";
+import type { SessionCache } from "./sessionCache";
 import { hashToken, newSessionToken } from "./tokens";
 
 export const SESSION_COOKIE = "tt_session";
@@ -21,7 +22,6 @@ export interface SessionActor extends Actor {
   tokenHash: string;
 }
 
-/** The user of a live session, or null when the token is unknown or idle past `idleMs`. */
 /** The session's user, if the session is still alive: every request and socket asks it. */
 const sessionOf = preparedFor((db) =>
   db
@@ -37,15 +37,31 @@ const sessionOf = preparedFor((db) =>
     .prepare("tt_session_of"),
 );
 
-export async function lookupSession(db: Db, token: string, idleMs: number): Promise<SessionActor | null> {
+/**
+ * The user of a live session, or null when the token is unknown or idle past `idleMs`. With a cache,
+ * a session read a moment ago is answered from it (sessionCache.ts says what that can miss).
+ */
+export async function lookupSession(
+  db: Db,
+  token: string,
+  idleMs: number,
+  cache?: SessionCache,
+): Promise<SessionActor | null> {
   const tokenHash = hashToken(token);
+  const readAt = Date.now();
+  const cached = cache?.get(tokenHash, readAt, idleMs, TOUCH_INTERVAL_MS);
+  if (cached !== undefined) return cached;
   const idleSince = new Date(Date.now() - idleMs);
   const [row] = await sessionOf(db).execute({ tokenHash, idleSince });
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (Date.now() - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeenAt = Date.now();
   }
-  return { id: row.id, username: row.username, role: row.role, tokenHash };
+  const actor = { id: row.id, username: row.username, role: row.role, tokenHash };
+  cache?.set(actor, lastSeenAt, readAt);
+  return actor;
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

@@ -55,6 +55,13 @@ export function setTabMembership(
   }
 }
 
+const SESSION_ENDED = "session-ended";
+
+/** Tells the other instances (through the adapter; none without Redis) that a session ended. */
+export function endedElsewhere(io: Io, tokenHash: string): void {
+  (io.serverSideEmit as (event: string, ...args: unknown[]) => boolean)(SESSION_ENDED, tokenHash);
+}
+
 /**
  * Socket.IO on the HTTP server; the handshake is authenticated by the same session cookie as HTTP.
  * With REDIS_URL, room broadcasts (and disconnects) reach the sockets of every instance.
@@ -94,6 +101,11 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
     });
   }
 
+  // A logout on another instance: this one forgets the session too (sessionCache.ts).
+  (io.on as (event: string, listener: (...args: unknown[]) => void) => void)(SESSION_ENDED, (tokenHash) => {
+    if (typeof tokenHash === "string") deps.sessions.forget(tokenHash, Date.now());
+  });
+
   // Sockets of one session on this process beyond the cap are refused at the handshake (issue 20: one
   // cookie opened 300). Counted from the session's room, plus the handshakes under way: a place is
   // taken before the session is looked up (a flood of parallel handshakes on one cookie costs a query
@@ -126,7 +138,7 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
         return next(refused);
       }
       admitting.set(room, (admitting.get(room) ?? 0) + 1);
-      const actor = await lookupSession(deps.database.db, token, deps.config.sessionIdleMs);
+      const actor = await lookupSession(deps.database.db, token, deps.config.sessionIdleMs, deps.sessions);
       if (!actor) return next(new Error("unauthorized"));
       socket.data.actor = actor;
       // The tab's session id in the handshake: lobby subscriptions by session id work from the first
