@@ -134,7 +134,9 @@ const textKey = (text: unknown, name?: unknown) =>
 try {
   if (statementsFile) {
     countStatement(pg.Client.prototype, "query", ([q]) =>
-      typeof q === "string" ? textKey(q) : textKey((q as { text?: unknown }).text, (q as { name?: unknown }).name),
+      typeof q === "string"
+        ? textKey(q)
+        : textKey((q as { text?: unknown }).text, (q as { name?: unknown }).name),
     );
     countStatement(PgliteThread.prototype, "call", ([r]) => {
       const request = r as { op: string; text?: unknown };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SessionCache } from "./sessionCache";
-import type { SessionActor } from "./sessions";
+import { type SessionActor, SessionCache } from "./sessionCache";
 
 const actor = (n: number): SessionActor => ({
   id: n,

@@ -2,8 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { sessions, users } from "../db/schema";
-import type { Actor } from "./permissions";
-import type { SessionCache } from "./sessionCache";
+import type { SessionActor, SessionCache } from "./sessionCache";
 import { hashToken, newSessionToken } from "./tokens";
 
 export const SESSION_COOKIE = "tt_session";
@@ -18,9 +17,7 @@ export async function createSession(db: Db, userId: number, userAgent: string): 
   return token;
 }
 
-export interface SessionActor extends Actor {
-  tokenHash: string;
-}
+export type { SessionActor };
 
 /** The session's user, if the session is still alive: every request and socket asks it. */
 const sessionOf = preparedFor((db) =>
