@@ -328,10 +328,14 @@ export function tableHandlers(
       if (cleared.has(tableId)) return null;
       const row = await mayWatchLight(db, socket, tableId);
       if (!row) return { reason: TABLE_NOT_FOUND, code: TABLE_REFUSALS.notFound };
+      return clearFor(row);
+    };
+    /** The play check on a row the caller has read (and found visible); remembered when it passes. */
+    const clearFor = (row: NonNullable<Awaited<ReturnType<typeof mayWatchLight>>>) => {
       if (anySeatMode(row.table.tableMode) && !mayActForAnySeat(actor, row.table))
         return { reason: PRIVATE_TABLE_TURN, code: TABLE_REFUSALS.privateTable };
       if (cleared.size >= CLEARED_TABLES_MAX) cleared.delete(cleared.values().next().value!);
-      cleared.add(tableId);
+      cleared.add(row.table.id);
       return null;
     };
 
@@ -354,6 +358,8 @@ export function tableHandlers(
         return answer({ ok: false, reason: "Bad request.", code: TABLE_REFUSALS.badRequest });
       const row = await mayWatchLight(db, socket, parsed.data.tableId);
       if (!row) return answer({ ok: false, reason: TABLE_NOT_FOUND, code: TABLE_REFUSALS.notFound });
+      // The row a turn's check reads (mayPlay): a subscribed tab's first turn asks the database nothing.
+      if (!cleared.has(row.table.id)) clearFor(row);
       const { table, project } = row;
       const wantsFull = parsed.data.fullView === true;
       if (
