@@ -203,7 +203,16 @@ export function tableRoutes(
     let live: TableLoadResponse["live"] = null;
     if (!ended && table.started) {
       const viewer = viewerOf(table, actor, project, query.data.view === "full");
-      const snapshot = await hub.viewerSnapshot(table.id, viewer, -1);
+      // The counters come with the row just read: the hub needs no read of its own to trust its cache.
+      const { rev, startedAt, expectedMoveId, turnsPlayed, activePlayer, edited } = table;
+      const snapshot = await hub.viewerSnapshot(table.id, viewer, -1, {
+        rev,
+        startedAt,
+        expectedMoveId,
+        turnsPlayed,
+        activePlayer,
+        edited,
+      });
       const server = io();
       if (snapshot)
         live = {

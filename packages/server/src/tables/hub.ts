@@ -140,6 +140,12 @@ const countersOf = preparedFor((db) =>
     .prepare("tt_table_counters"),
 );
 
+/** What tells whether a cached table is still the table (countersOf's columns). */
+export type TableCounters = Pick<
+  TableRow,
+  "rev" | "startedAt" | "expectedMoveId" | "turnsPlayed" | "activePlayer" | "edited"
+>;
+
 export class TableHub {
   private readonly live: LiveCache;
   private readonly queue = new TableQueue();
@@ -244,10 +250,19 @@ export class TableHub {
     });
   }
 
-  /** A running table through one viewer's eyes: its view now and the events after `afterSeq`. */
-  viewerSnapshot(tableId: string, viewer: string, afterSeq: number): Promise<ViewerSnapshot | null> {
+  /**
+   * A running table through one viewer's eyes: its view now and the events after `afterSeq`. `known`:
+   * the table's counters as the caller has just read them with its row (table-open), in place of the
+   * hub's own read.
+   */
+  viewerSnapshot(
+    tableId: string,
+    viewer: string,
+    afterSeq: number,
+    known?: TableCounters,
+  ): Promise<ViewerSnapshot | null> {
     return this.serial(tableId, async () => {
-      const live = await this.load(tableId);
+      const live = await this.load(tableId, known);
       if (!live) return null;
       const { holder } = live;
       const from = Math.max(0, afterSeq + 1);
@@ -309,13 +324,14 @@ export class TableHub {
   }
 
   /** The live table of a started table: the cache, caught up with the database when it fell behind. */
-  private async load(tableId: string): Promise<Live | null> {
+  private async load(tableId: string, known?: TableCounters): Promise<Live | null> {
     // A cached table whose rev has not moved (no restart, reload, seat change or end since: the
     // trigger of 0008_table-rev.sql) needs only its counters, not the whole row with its start,
-    // components and decks read and parsed again.
+    // components and decks read and parsed again. Counters read before this table's turn in the queue
+    // that a turn since has passed fail the check below, and the whole row is read.
     const cached = this.live.get(tableId);
     if (cached !== undefined && cached.row.rev >= 0) {
-      const [light] = await countersOf(this.db).execute({ tableId });
+      const [light] = known !== undefined ? [known] : await countersOf(this.db).execute({ tableId });
       if (
         light !== undefined &&
         light.rev === cached.row.rev &&
