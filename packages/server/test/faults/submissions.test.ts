@@ -420,4 +420,46 @@ describe("an instance's cache of live situations", () => {
       `1:elsewhere-1-${folks.watcher.name}`,
     ]);
   });
+
+  it("takes counters a caller read with its row (table-open, a lone subscribe) for no more than they say", async () => {
+    // The counters stand for the hub's own read of them; read before a turn the queue has since
+    // written, or before another instance's turn, the snapshot must still hold every turn stored.
+    const hub = new TableHub(server.database.db);
+    const other = new TableHub(server.database.db);
+    const rows = await server.database.db.select().from(users);
+    const actor = (who: Person): Actor => ({
+      id: rows.find((u) => u.username === who.name)!.id,
+      username: who.name,
+      role: "user",
+    });
+    const g = await game();
+    const whiteColor = whiteSeat(g.load);
+    const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
+    const blackColor = whiteColor === "red" ? "blue" : "red";
+    const play = (on: TableHub, who: Person, moveId: number, actions: Action[]) =>
+      on.submitTurn(
+        actor(who),
+        { tableId: g.tableId, moveId, turnUID: `counters-${moveId}`, actions, editMode: false },
+        who === white ? whiteColor : blackColor,
+        Date.now(),
+      );
+    const counters = async () => {
+      const [row] = await server.database.db.select().from(tables).where(eq(tables.id, g.tableId));
+      const { rev, startedAt, expectedMoveId, turnsPlayed, activePlayer, edited } = row!;
+      return { rev, startedAt, expectedMoveId, turnsPlayed, activePlayer, edited };
+    };
+    expect((await play(hub, white, 0, e4)).kind).toBe("event");
+    const beforeTurn = await counters();
+    expect((await play(hub, black, 1, e5)).kind).toBe("event");
+    const stale = await hub.viewerSnapshot(g.tableId, "spectator", -1, beforeTurn);
+    expect(stale?.lastSeq).toBe(1);
+    expect(stale?.events.map((e) => e.turnUID)).toEqual(["counters-0", "counters-1"]);
+
+    // Another instance's turn: counters read after it tell the hub to fold it in.
+    expect((await play(other, white, 2, nf3)).kind).toBe("event");
+    const fresh = await hub.viewerSnapshot(g.tableId, "spectator", 1, await counters());
+    expect(fresh?.lastSeq).toBe(2);
+    expect(fresh?.events.map((e) => e.turnUID)).toEqual(["counters-2"]);
+    expect(fresh?.situation).toEqual((await other.viewerSnapshot(g.tableId, "spectator", 2))?.situation);
+  });
 });
