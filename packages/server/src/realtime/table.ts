@@ -165,12 +165,6 @@ const accessOf = preparedFor((db) =>
       creatorId: tables.creatorId,
       seats: tables.seats,
       expectedMoveId: tables.expectedMoveId,
-      // The hub's counters (TableCounters): a subscribe on a lone instance hands them on.
-      rev: tables.rev,
-      startedAt: tables.startedAt,
-      turnsPlayed: tables.turnsPlayed,
-      activePlayer: tables.activePlayer,
-      edited: tables.edited,
     },
     project: { visibility: projects.visibility, roles: projects.roles },
   })
@@ -391,17 +385,7 @@ export function tableHandlers(
       const connected = presence.connected(table.id, table.seats);
       // What the client missed since its last seq (the resume after a reconnect or a restart), and its
       // view whole when it missed anything, asked from the start, or became another viewer.
-      // With no other instance, every event of the table is written through this hub's queue: the
-      // counters read with the access row can stand for the hub's own read (a turn since then fails
-      // its check). Another instance may write and broadcast between that read and the rooms joined
-      // above, so there the hub reads them after the join, and the snapshot misses nothing.
-      const { rev, startedAt, expectedMoveId, turnsPlayed, activePlayer, edited } = table;
-      const snapshot = await hub.viewerSnapshot(
-        table.id,
-        viewer,
-        parsed.data.lastSeq,
-        alone ? { rev, startedAt, expectedMoveId, turnsPlayed, activePlayer, edited } : undefined,
-      );
+      const snapshot = await hub.viewerSnapshot(table.id, viewer, parsed.data.lastSeq);
       const fullViewers = knownFullViewers(io, table.id);
       if (!snapshot) {
         return answer({

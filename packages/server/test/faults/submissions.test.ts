@@ -421,7 +421,7 @@ describe("an instance's cache of live situations", () => {
     ]);
   });
 
-  it("takes counters a caller read with its row (table-open, a lone subscribe) for no more than they say", async () => {
+  it("takes counters a caller read with its row (table-open) for no more than they say", async () => {
     // The counters stand for the hub's own read of them; read before a turn the queue has since
     // written, or before another instance's turn, the snapshot must still hold every turn stored.
     const hub = new TableHub(server.database.db);
