@@ -3,7 +3,7 @@ import type { Actor } from "./permissions";
 // Sessions this instance read a moment ago (issue 21: every HTTP call read its session, 18 of a game
 // start's 86 statements). A user's id, name and site role never change once registered, so what a
 // cached session can miss is its end: a logout (forgotten here at once, and on every other instance
-// through the adapter: sessions.ts forgetEverywhere), going idle (checked against the last-seen time
+// through the adapter: realtime/socket.ts endedElsewhere), going idle (checked against the last-seen time
 // read with it), and anything done to the row outside the server (seen after at most `maxAgeMs`).
 
 /** The user of a live session, and the session's key (the SHA-256 of its cookie token). */

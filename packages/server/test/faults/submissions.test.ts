@@ -114,6 +114,19 @@ async function stored(tableId: string) {
   return rows.map((r) => `${r.seq}:${r.turnUid}`);
 }
 
+/** The stored user of each person, as the actor a hub is handed. */
+async function actors(): Promise<(who: Person) => Actor> {
+  const rows = await server.database.db.select().from(users);
+  return (who) => ({ id: rows.find((u) => u.username === who.name)!.id, username: who.name, role: "user" });
+}
+
+/** Who plays White and who Black at a new chess table of red and blue, and their seats. */
+function sides(load: TableLoadResponse) {
+  const whiteColor = whiteSeat(load);
+  const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
+  return { white, black, whiteColor, blackColor: whiteColor === "red" ? "blue" : "red" };
+}
+
 const e4 = [click("white-pawn-e2"), square("e4")];
 const e5 = [click("black-pawn-e7"), square("e5")];
 const nf3 = [click("white-knight-g1"), square("f3")];
@@ -374,16 +387,9 @@ describe("an instance's cache of live situations", () => {
     // Both changes are writes to the table's row that this hub did not make, as another instance (an
     // invite link, an admin) would make them. The hub's next turn must see them, not its cached row.
     const hub = new TableHub(server.database.db);
-    const rows = await server.database.db.select().from(users);
-    const actor = (who: Person): Actor => ({
-      id: rows.find((u) => u.username === who.name)!.id,
-      username: who.name,
-      role: "user",
-    });
+    const actor = await actors();
     const g = await game();
-    const whiteColor = whiteSeat(g.load);
-    const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
-    const blackColor = whiteColor === "red" ? "blue" : "red";
+    const { white, black, whiteColor, blackColor } = sides(g.load);
     const play = (who: Person, moveId: number, actions: Action[]) =>
       hub.submitTurn(
         actor(who),
@@ -426,16 +432,9 @@ describe("an instance's cache of live situations", () => {
     // written, or before another instance's turn, the snapshot must still hold every turn stored.
     const hub = new TableHub(server.database.db);
     const other = new TableHub(server.database.db);
-    const rows = await server.database.db.select().from(users);
-    const actor = (who: Person): Actor => ({
-      id: rows.find((u) => u.username === who.name)!.id,
-      username: who.name,
-      role: "user",
-    });
+    const actor = await actors();
     const g = await game();
-    const whiteColor = whiteSeat(g.load);
-    const [white, black] = whiteColor === "red" ? [folks.red, folks.blue] : [folks.blue, folks.red];
-    const blackColor = whiteColor === "red" ? "blue" : "red";
+    const { white, black, whiteColor, blackColor } = sides(g.load);
     const play = (on: TableHub, who: Person, moveId: number, actions: Action[]) =>
       on.submitTurn(
         actor(who),
