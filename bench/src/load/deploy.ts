@@ -204,6 +204,7 @@ interface Started extends ServerProcess {
 
 async function startServer(label: string, env: Record<string, string>, perfMap: boolean): Promise<Started> {
   const nodeArgs = [
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
     // With the JIT map, V8 also writes a log of its own (nothing here reads it): out of the working tree.
     ...(perfMap ? ["--perf-basic-prof", "--no-logfile-per-isolate", `--logfile=${v8LogOfPerf}`] : []),
     "--import",
