@@ -11,6 +11,9 @@
  * caches is gone by the table's next; the last line plays the same games that way, with the time
  * split into the rules, the seats' views and patches, and their serialising.
  */
+
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import {
   type Action,
   mayAct,
@@ -136,6 +139,35 @@ function interleaved(games: ReturnType<typeof chooseGames>) {
   return { turns, ms: split.rules + split.views + split.json, split };
 }
 
+/**
+ * What `work` allocates, objects collected since included: V8's sampling heap profiler, one sample
+ * per 4 kB on average, so the sum is within about a percent. Allocation is what sets how often the
+ * young generation is collected, and it does not drift with the machine's load as times do.
+ */
+async function bytesAllocated<T>(work: () => T): Promise<{ bytes: number; result: T }> {
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.enable");
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMajorGC: true,
+  });
+  const result = work();
+  const { profile } = await session.post("HeapProfiler.stopSampling");
+  // BENCH_ALLOC_PROFILE=file keeps the profile (Chrome DevTools reads it as a .heapprofile).
+  if (process.env.BENCH_ALLOC_PROFILE)
+    writeFileSync(process.env.BENCH_ALLOC_PROFILE, JSON.stringify(profile));
+  session.disconnect();
+  interface Node {
+    selfSize: number;
+    children: Node[];
+  }
+  const sum = (node: Node): number =>
+    node.children.reduce((total, child) => total + sum(child), node.selfSize);
+  return { bytes: sum(profile.head as Node), result };
+}
+
 const games = chooseGames();
 // Once each to warm the JIT, then measured, alternating, three rounds.
 run(games, wholeEvent);
@@ -143,6 +175,7 @@ run(games, perSeat);
 const rounds: { before: Totals; now: Totals }[] = [];
 for (let r = 0; r < 3; r++) rounds.push({ before: run(games, wholeEvent), now: run(games, perSeat) });
 interleaved(games);
+const allocated = await bytesAllocated(() => interleaved(games));
 const mixed = [0, 1, 2]
   .map(() => interleaved(games))
   .reduce((a, b) => (a.ms / a.turns <= b.ms / b.turns ? a : b));
@@ -162,6 +195,8 @@ console.log(
   `  views add ${(us(now) - us(before)).toFixed(0)} us per turn (x${(us(now) / us(before)).toFixed(2)})`,
 );
 const perTurn = (ms: number) => ((1000 * ms) / mixed.turns).toFixed(0);
+const kbPerTurn = allocated.bytes / allocated.result.turns / 1024;
 console.log(
   `  the same, ${GAMES} tables in turn (as a server) ${perTurn(mixed.ms).padStart(5)} us CPU per turn: rules ${perTurn(mixed.split.rules)}, views and patches ${perTurn(mixed.split.views)}, serialising ${perTurn(mixed.split.json)}`,
 );
+console.log(`  allocated in that run: ${kbPerTurn.toFixed(1)} kB per turn`);

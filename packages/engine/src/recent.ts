@@ -21,6 +21,11 @@ export function markLasting(...keys: object[]): void {
   for (const key of keys) lasting.add(key);
 }
 
+/** Whether markLasting holds for `key`. */
+export function isLasting(key: object): boolean {
+  return lasting.has(key);
+}
+
 /** Ends markLasting: the values are then forgotten when pushed out, as for any key. */
 export function unmarkLasting(...keys: object[]): void {
   for (const key of keys) lasting.delete(key);

@@ -1,4 +1,4 @@
-import { RecentCache } from "./recent.js";
+import { isLasting, markLasting, RecentCache } from "./recent.js";
 import type { ChildData, Component, PositionChildren } from "./situation.js";
 
 /**
@@ -9,6 +9,10 @@ import type { ChildData, Component, PositionChildren } from "./situation.js";
  * index is handed from the old root to the new one on each update: a situation used linearly (the
  * common case: a live table, a fold) never rebuilds it. If an older root is used again afterwards it
  * simply rebuilds its own index, so sharing stays correct, only slower.
+ *
+ * A viewer's view of a situation has the same ids in the same places, so its root uses the very same
+ * index object (sameLayoutAs). An index used by more than one root is never changed: an update hands
+ * the new root a copy of it instead.
  */
 
 interface Location {
@@ -53,13 +57,30 @@ function indexChildren(index: Index, component: Component): void {
 /** Trees laid out exactly like another (a viewer's view of a situation: same ids in the same places). */
 const sameLayout = new RecentCache<Component, Component>(16, false);
 
+/** Indexes that more than one root uses (a situation's and its views'): never changed in place. */
+const sharedIndexes = new WeakSet<Index>();
+
+/** `root` uses `index` too. */
+function share(root: Component, index: Index): Index {
+  sharedIndexes.add(index);
+  indexes.set(root, index);
+  return index;
+}
+
 /**
  * Declares that the tree under `root` has the very same ids in the very same places (parent,
- * position, slot) as the tree under `like`, as a viewer's view has of its situation: its index is
- * then a copy of that one's, when that one is at hand, instead of a walk.
+ * position, slot) as the tree under `like`, as a viewer's view has of its situation: it then uses
+ * that one's index, when that one is at hand, instead of a walk of its own.
+ *
+ * The view of a table's live situation (lasting: recent.ts) is looked up in at the table's next turn,
+ * when the patch from it is made; its index is kept as long as the situation's.
  */
 export function sameLayoutAs(root: Component, like: Component): void {
-  if (root !== like) sameLayout.set(root, like);
+  if (root === like) return;
+  if (isLasting(like)) markLasting(root);
+  const known = indexes.get(like);
+  if (known !== undefined) share(root, known);
+  else sameLayout.set(root, like);
 }
 
 function indexFor(root: Component): Index {
@@ -67,8 +88,8 @@ function indexFor(root: Component): Index {
   if (index === undefined) {
     const like = sameLayout.get(root);
     const known = like === undefined ? undefined : indexes.get(like);
-    // Locations are never changed in place (updates set new ones), so a copy may share them.
-    index = known === undefined ? buildIndex(root) : copyIndex(known);
+    if (known !== undefined) return share(root, known);
+    index = buildIndex(root);
     indexes.set(root, index);
   }
   return index;
@@ -88,10 +109,17 @@ export function knownSize(root: Component): number | undefined {
   return indexes.get(root)?.size;
 }
 
-/** Moves the index of `from` to `to`, applying `change`, so the next lookup on `to` is free. */
+/**
+ * Moves the index of `from` to `to`, applying `change`, so the next lookup on `to` is free. An index
+ * other roots use stays theirs, unchanged: `to` gets a changed copy.
+ */
 function handOver(from: Component, to: Component, change: (index: Index) => void): void {
-  const index = indexes.take(from);
-  if (index === undefined) return;
+  const found = indexes.get(from);
+  if (found === undefined) return;
+  let index = found;
+  // Locations are never changed in place (updates set new ones), so a copy may share them.
+  if (sharedIndexes.has(found)) index = copyIndex(found);
+  else indexes.take(from);
   change(index);
   indexes.set(to, index);
 }
