@@ -2,7 +2,7 @@ import { REPLAY_MARK_MAX_LENGTH, REPLAY_MARKS_PER_TURN, SPECTATOR } from "../con
 import type { Move } from "../moves/index.js";
 import type { Component, Situation } from "../situation.js";
 import { seatsOf } from "../view/seats.js";
-import { faceMaskList, faceMasks, type SightRules, sightOf } from "../view/sight.js";
+import { faceMaskList, type SightRules, sightOf } from "../view/sight.js";
 import type { RuleContext, TurnFlagDecision, TurnInfo } from "./types.js";
 
 /**
@@ -59,13 +59,17 @@ export function revealsHiddenInformation(
   if (viewers.length === 0) return false;
   const players = (1 << viewers.length) - 1;
   viewers.push(SPECTATOR);
-  const seenBefore = faceMasks(sightOf(before, ctx, module), viewers);
+  // By each sight's id index, not a map of masks by id: the re-issue and the viewers' events of the
+  // same turn read the same index.
+  const sightBefore = sightOf(before, ctx, module);
+  const seenBefore = faceMaskList(sightBefore, viewers);
   const sightAfter = sightOf(after, ctx, module);
   const seenAfter = faceMaskList(sightAfter, viewers);
   const components = sightAfter.components;
   for (let i = 0; i < components.length; i++) {
-    const was = seenBefore.get((components[i] as Component).id);
-    if (was !== undefined && ((seenAfter[i] as number) & ~was & players) !== 0) return true;
+    const j = sightBefore.indexOf((components[i] as Component).id);
+    if (j === undefined) continue;
+    if (((seenAfter[i] as number) & ~(seenBefore[j] as number) & players) !== 0) return true;
   }
   return false;
 }

@@ -76,7 +76,8 @@ export function reissuedIds(
   if (unchanged && shuffled.size === 0) return [];
   const viewers = viewersOf(before, after);
   const sightAfter = sightOf(after, ctx, module);
-  const was = faceMasks(sightOf(before, ctx, module), viewers);
+  const sightBefore = sightOf(before, ctx, module);
+  const was = faceMaskList(sightBefore, viewers);
   const now = faceMaskList(sightAfter, viewers);
   const isLeaf = leaves(after);
   const out: Renames = [];
@@ -84,8 +85,9 @@ export function reissuedIds(
   const components = sightAfter.components;
   for (let i = 0; i < components.length; i++) {
     const c = components[i] as Component;
-    const seenBefore = was.get(c.id);
-    if (seenBefore === undefined || !isLeaf(c)) continue;
+    const j = sightBefore.indexOf(c.id);
+    if (j === undefined || !isLeaf(c)) continue;
+    const seenBefore = was[j] as number;
     const lost = (seenBefore & ~(now[i] as number)) !== 0;
     if (lost || shuffled.has(c.id)) out.push([c.id, createdId(counter++)]);
   }

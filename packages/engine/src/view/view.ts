@@ -199,9 +199,10 @@ function withChildren(component: Component, viewer: string, map: (child: Compone
   const kept = byViewer?.get(viewer);
   if (kept !== undefined) {
     let all = true;
-    for (const [positionName, list] of Object.entries(out)) {
+    for (const positionName in out) {
       const before = kept.children[positionName];
-      if (before !== undefined && samePosition(before, list)) out[positionName] = before;
+      if (before !== undefined && samePosition(before, out[positionName] as PositionChildren))
+        out[positionName] = before;
       else all = false;
     }
     if (all) return kept;
@@ -221,13 +222,21 @@ function samePosition(a: PositionChildren, b: PositionChildren): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((c, i) => c === b[i]);
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((slot) => a[slot] === b[slot]);
+  let count = 0;
+  for (const slot in a) {
+    if (a[slot] !== b[slot]) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
 }
 
 function placeholderOf(component: Component, kind: Placeholder, children: Component["children"]): Component {
-  const leaf = Object.keys(component.children).length === 0;
+  let leaf = true;
+  for (const _ in component.children) {
+    leaf = false;
+    break;
+  }
   const made = leaf ? placeholders.get(component)?.[kind] : undefined;
   if (made !== undefined) return made;
   const options: ComponentOptions = {};
