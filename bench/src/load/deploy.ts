@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -221,8 +221,14 @@ async function startServer(label: string, env: Record<string, string>, perfMap: 
     { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
   let output = "";
+  // BENCH_SERVER_LOG=file: everything the server prints goes to file.<pid> too (a --trace-gc-nvp run).
+  const log = process.env.BENCH_SERVER_LOG
+    ? createWriteStream(`${process.env.BENCH_SERVER_LOG}.${child.pid}`)
+    : null;
+  child.once("exit", () => log?.end());
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
+      log?.write(chunk);
       output += chunk.toString();
       if (output.length > 200_000) output = output.slice(-100_000);
       const found = /Serving on (http:\/\/\S+)/.exec(output)?.[1];
