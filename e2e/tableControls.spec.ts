@@ -463,7 +463,9 @@ describe("table controls", () => {
       const [a, b] = [await piece(p, id).boundingBox(), await square(p, "e4").boundingBox()];
       return a !== null && b !== null && Math.hypot(a.x - b.x, a.y - b.y) < 4;
     };
-    expect(await onBoard(other, "white-pawn-e2")).toBe(await onBoard(page, "white-pawn-e2"));
+    // The event's text can show before the board has drawn the pawn there (a move animates): wait for it.
+    const onBoardThere = await onBoard(page, "white-pawn-e2");
+    await expect.poll(() => onBoard(other, "white-pawn-e2")).toBe(onBoardThere);
 
     // A site admin forks a debug table at this event and lands on it.
     await otherReplay.getByRole("button", { name: "Debug table at this position" }).click();
@@ -478,7 +480,9 @@ describe("table controls", () => {
       events: unknown[];
     };
     expect(debug).toMatchObject({ tableMode: "debug", status: "midgame", events: [] });
-    expect(await onBoard(other, "white-pawn-e2")).toBe(await onBoard(page, "white-pawn-e2"));
+    // The event's text can show before the board has drawn the pawn there (a move animates): wait for it.
+    const onBoardThere = await onBoard(page, "white-pawn-e2");
+    await expect.poll(() => onBoard(other, "white-pawn-e2")).toBe(onBoardThere);
     // The ended table's log: an admin's Ctrl-click on a line forks a debug table after that line's
     // event, and it shows the board as the replay shows it there (the knight's move: not the start).
     await other.goto(url);
