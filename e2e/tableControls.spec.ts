@@ -480,9 +480,9 @@ describe("table controls", () => {
       events: unknown[];
     };
     expect(debug).toMatchObject({ tableMode: "debug", status: "midgame", events: [] });
-    // The event's text can show before the board has drawn the pawn there (a move animates): wait for it.
-    const onBoardThere = await onBoard(page, "white-pawn-e2");
-    await expect.poll(() => onBoard(other, "white-pawn-e2")).toBe(onBoardThere);
+    // The debug table at that event draws the pawn where the replay did.
+    const debugShows = await onBoard(page, "white-pawn-e2");
+    await expect.poll(() => onBoard(other, "white-pawn-e2")).toBe(debugShows);
     // The ended table's log: an admin's Ctrl-click on a line forks a debug table after that line's
     // event, and it shows the board as the replay shows it there (the knight's move: not the start).
     await other.goto(url);
