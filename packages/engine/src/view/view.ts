@@ -13,6 +13,7 @@ import type {
 } from "../situation.js";
 import { sameLayoutAs } from "../tree.js";
 import type { Visibility } from "../visibility.js";
+import { identical, sameEntries } from "./same-entries.js";
 import { type SightRules, sightOf } from "./sight.js";
 
 /**
@@ -220,15 +221,10 @@ function samePosition(a: PositionChildren, b: PositionChildren): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((c, i) => c === b[i]);
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
   }
-  let count = 0;
-  for (const slot in a) {
-    if (a[slot] !== b[slot]) return false;
-    count++;
-  }
-  for (const _ in b) count--;
-  return count === 0;
+  return sameEntries(a, b, identical);
 }
 
 function placeholderOf(component: Component, kind: Placeholder, children: Component["children"]): Component {
