@@ -8,12 +8,15 @@
  *
  * Those two play one game after another. A server plays its tables' turns in turn instead (a turn at
  * one table, then at the others, then the next at the first), so what one turn leaves in the CPU's
- * caches is gone by the table's next; the last line plays the same games that way, with the time
- * split into the rules, the seats' views and patches, and their serialising.
+ * caches is gone by the table's next; the last lines play the same games that way, with the time
+ * split into the rules, the seats' views and patches, and their serialising, then what that run
+ * allocates and what it keeps until each table's next turn (what a server's young collections copy).
  */
 
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import v8 from "node:v8";
+import vm from "node:vm";
 import {
   type Action,
   mayAct,
@@ -26,6 +29,8 @@ import {
 import { shippedGames } from "@tt/games";
 import { playTable } from "../../packages/games/src/testing/driver";
 
+// The "kept" measure below forces young collections; a flag set at run time, so `npm run bench` needs none.
+v8.setFlagsFromString("--expose-gc");
 const quick = process.argv.includes("--quick");
 const SEATS = ["red", "blue", "green", "yellow"];
 const GAMES = quick ? 20 : 100;
@@ -105,8 +110,11 @@ const perSeat = (holder: TableHolder, event: TableEvent) => {
   return { bytes: total, perSeat: total / SEATS.length };
 };
 
-/** The same turns, every game's next turn in turn (as a server with many tables plays them). */
-function interleaved(games: ReturnType<typeof chooseGames>) {
+/**
+ * The same turns, every game's next turn in turn (as a server with many tables plays them).
+ * `betweenRounds` runs after each round of one turn per table.
+ */
+function interleaved(games: ReturnType<typeof chooseGames>, betweenRounds?: () => void) {
   const holders = games.map(
     ({ seed }) => playTable(game as NonNullable<typeof game>, { players: SEATS, seed }).holder,
   );
@@ -135,6 +143,7 @@ function interleaved(games: ReturnType<typeof chooseGames>) {
       split.json += performance.now() - t2;
       turns++;
     }
+    betweenRounds?.();
   }
   return { turns, ms: split.rules + split.views + split.json, split };
 }
@@ -143,21 +152,23 @@ function interleaved(games: ReturnType<typeof chooseGames>) {
  * What `work` allocates, objects collected since included: V8's sampling heap profiler, one sample
  * per 4 kB on average, so the sum is within about a percent. Allocation is what sets how often the
  * young generation is collected, and it does not drift with the machine's load as times do.
+ * `youngGarbage` false: what died in a young collection is left out (what `work` kept).
  */
-async function bytesAllocated<T>(work: () => T): Promise<{ bytes: number; result: T }> {
+async function bytesAllocated<T>(work: () => T, youngGarbage = true): Promise<{ bytes: number; result: T }> {
   const session = new Session();
   session.connect();
   await session.post("HeapProfiler.enable");
   await session.post("HeapProfiler.startSampling", {
     samplingInterval: 4096,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: youngGarbage,
     includeObjectsCollectedByMajorGC: true,
   });
   const result = work();
   const { profile } = await session.post("HeapProfiler.stopSampling");
-  // BENCH_ALLOC_PROFILE=file keeps the profile (Chrome DevTools reads it as a .heapprofile).
-  if (process.env.BENCH_ALLOC_PROFILE)
-    writeFileSync(process.env.BENCH_ALLOC_PROFILE, JSON.stringify(profile));
+  // BENCH_ALLOC_PROFILE=file keeps the profile (Chrome DevTools reads it as a .heapprofile), the
+  // kept run's as file.kept.
+  const file = process.env.BENCH_ALLOC_PROFILE;
+  if (file) writeFileSync(youngGarbage ? file : `${file}.kept`, JSON.stringify(profile));
   session.disconnect();
   interface Node {
     selfSize: number;
@@ -176,6 +187,21 @@ const rounds: { before: Totals; now: Totals }[] = [];
 for (let r = 0; r < 3; r++) rounds.push({ before: run(games, wholeEvent), now: run(games, perSeat) });
 interleaved(games);
 const allocated = await bytesAllocated(() => interleaved(games));
+// What a turn keeps until its table's next turn. A server with a hundred tables at a turn a second
+// collects its young generation several times between two turns of one table, so whatever a turn
+// keeps for the next (the situation, its sight and index, the seats' views) is copied by those
+// collections and promoted to the old space: that, not what dies young, is what its collections
+// cost. Two young collections after each round of one turn per table reproduce it here: what one
+// round made and the next still holds is promoted, what died young is left out of the count.
+const collect = vm.runInNewContext("gc") as (options: { type: "minor" }) => void;
+const kept = await bytesAllocated(
+  () =>
+    interleaved(games, () => {
+      collect({ type: "minor" });
+      collect({ type: "minor" });
+    }),
+  false,
+);
 const mixed = [0, 1, 2]
   .map(() => interleaved(games))
   .reduce((a, b) => (a.ms / a.turns <= b.ms / b.turns ? a : b));
@@ -200,3 +226,6 @@ console.log(
   `  the same, ${GAMES} tables in turn (as a server) ${perTurn(mixed.ms).padStart(5)} us CPU per turn: rules ${perTurn(mixed.split.rules)}, views and patches ${perTurn(mixed.split.views)}, serialising ${perTurn(mixed.split.json)}`,
 );
 console.log(`  allocated in that run: ${kbPerTurn.toFixed(1)} kB per turn`);
+console.log(
+  `  kept until the table's next turn (what young collections copy): ${(kept.bytes / kept.result.turns / 1024).toFixed(1)} kB per turn`,
+);
