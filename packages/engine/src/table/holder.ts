@@ -1,6 +1,6 @@
 import type { LogMessage } from "../log/message.js";
 import type { RuleContext, RuleModule } from "../module/types.js";
-import { markLasting, unmarkLasting } from "../recent.js";
+import { markLasting, RecentCache, unmarkLasting } from "../recent.js";
 import { ok, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
@@ -73,6 +73,13 @@ export interface TableHolderOptions {
   snapshotEvery?: number;
 }
 
+/**
+ * The events made for the viewers of an event, by what makes them differ: of the newest few events
+ * of all tables. They are asked for as the event is sent; kept by the holder until its next event,
+ * they and their patches were copied by every young collection in between (recent.ts).
+ */
+const madeFor = new RecentCache<TableEvent, ViewEvent[]>(8, false);
+
 export function createTableHolder(options: TableHolderOptions): TableHolder {
   const { start, module } = options;
   const project = options.project ?? {};
@@ -111,15 +118,15 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
 
   const at = (step: number) => situationAt(cache, step);
 
-  /** The events made for viewers of one event, by what makes them differ. */
-  let madeFor: { event: TableEvent; made: ViewEvent[] } | null = null;
   const alike = (event: TableEvent, made: ViewEvent): ViewEvent => {
-    if (madeFor?.event !== event) madeFor = { event, made: [] };
-    const same = madeFor.made.find(
-      (m) => m.patch === made.patch && m.log === made.log && m.renamed === made.renamed,
-    );
+    let list = madeFor.get(event);
+    if (list === undefined) {
+      list = [];
+      madeFor.set(event, list);
+    }
+    const same = list.find((m) => m.patch === made.patch && m.log === made.log && m.renamed === made.renamed);
     if (same !== undefined) return same;
-    madeFor.made.push(made);
+    list.push(made);
     return made;
   };
 

@@ -82,4 +82,42 @@ describe("an event as one viewer receives it", () => {
     expect(holder.viewEvent("blue", 3, false).renamed).toBeUndefined();
     expect(holder.viewEvent(SPECTATOR, 3, false).renamed).toBeUndefined();
   });
+
+  it("hands a viewer the very same event while it is sent, and an equal one after other tables' events", () => {
+    const table = () =>
+      createTableHolder({ start: testSituation(), module: defaultModule, project: { pieces: TEST_PIECES } });
+    const draw = (holder: ReturnType<typeof table>) =>
+      holder.play({
+        seat: "red",
+        timestamp: 1,
+        turnUID: `t${holder.events.length}`,
+        editMode: true,
+        actions: [
+          {
+            kind: "raw move" as const,
+            move: {
+              type: "component move",
+              componentId: deckTop(holder.live),
+              destinationId: "area-red",
+              positionName: "hand",
+            },
+          },
+        ],
+      });
+    const holder = table();
+    draw(holder);
+    const blue = holder.viewEvent("blue", 0, true);
+    // One object for everyone it is sent to: a broadcast serialises it once.
+    expect(holder.viewEvent("blue", 0, true)).toBe(blue);
+    expect(blue.patch).toBeDefined();
+    // The engine keeps what it made for the newest events only; made again, it is the same.
+    for (let i = 0; i < 12; i++) {
+      const other = table();
+      draw(other);
+      other.viewEvent("blue", 0, true);
+    }
+    const again = holder.viewEvent("blue", 0, true);
+    expect(again).not.toBe(blue);
+    expect(again).toEqual(blue);
+  });
 });

@@ -2,6 +2,7 @@ import { FULL_VIEW } from "../constants.js";
 import type { LogMessage } from "../log/message.js";
 import type { RuleContext } from "../module/types.js";
 import type { Move } from "../moves/index.js";
+import { RecentCache } from "../recent.js";
 import type { Situation } from "../situation.js";
 import { type EventHeader, headerOf, type TableEvent } from "../table/events.js";
 import { diffViews, type ViewPatch } from "./patch.js";
@@ -148,8 +149,13 @@ export function linesFor(
 
 const NO_LINES: LogMessage[] = [];
 
-/** Patches made, per pair of views: viewers who see the same get the same patch, made once. */
-const patches = new WeakMap<Situation, WeakMap<Situation, ViewPatch>>();
+/**
+ * Patches made, per pair of views: viewers who see the same get the same patch, made once. Only the
+ * newest few are kept: a patch is asked for by the viewers of one event as it is sent, and kept
+ * longer (in a WeakMap, as before) it lived as long as the view before, a table's next turn and
+ * more, so every young collection in between copied it (recent.ts).
+ */
+const patches = new RecentCache<Situation, Map<Situation, ViewPatch>>(8, false);
 
 function patchOf(before: Situation, after: Situation): ViewPatch {
   let byAfter = patches.get(before);
@@ -157,7 +163,7 @@ function patchOf(before: Situation, after: Situation): ViewPatch {
   if (patch === undefined) {
     patch = diffViews(before, after);
     if (byAfter === undefined) {
-      byAfter = new WeakMap();
+      byAfter = new Map();
       patches.set(before, byAfter);
     }
     byAfter.set(after, patch);
@@ -165,8 +171,12 @@ function patchOf(before: Situation, after: Situation): ViewPatch {
   return patch;
 }
 
-/** The outlines made of a turn's moves, for viewers who read every popup (most turns have none). */
-const outlines = new WeakMap<readonly Move[], MoveStep[]>();
+/**
+ * The outlines made of a turn's moves, for viewers who read every popup (most turns have none): the
+ * newest few, as patches above (in a WeakMap keyed by the event's moves they lived as long as the
+ * table's log).
+ */
+const outlines = new RecentCache<readonly Move[], MoveStep[]>(8, false);
 
 /**
  * The outline of a turn's moves for one viewer: a move's popup only for its eventRecipients. A step's
