@@ -78,6 +78,31 @@ async function uploadPsd(bytes: Buffer | Blob, name = "big.psd") {
   return { status: res.status, text: await res.text(), retryAfter: res.headers.get("retry-after") };
 }
 
+/**
+ * The same upload with its multipart body encoded before the measure. This test's process is also
+ * the server's: fetch encoding a 15 MB form here stalled the server's thread for 200-600 ms before
+ * the request reached it (seen on a slower machine), and the victim counted it against the server.
+ */
+function encodedPsdForm(bytes: Buffer, name = "big.psd") {
+  const boundary = `----tt-heavy-work-${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="deckId"\r\n\r\n${deckId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="psdfile"; filename="${name}"\r\n` +
+      "Content-Type: application/octet-stream\r\n\r\n",
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, bytes, tail]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function uploadEncoded(form: ReturnType<typeof encodedPsdForm>) {
+  const res = await fetch(`${server.url}/api/update-deck-source-psd/test-game`, {
+    method: "POST",
+    body: form.body,
+    headers: { cookie: as.designer.cookie, "content-type": form.type },
+  });
+  return { status: res.status, text: await res.text() };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Latency {
@@ -130,18 +155,18 @@ describe("heavy work off the event loop", () => {
     // This machine is shared and noisy (other test runs, browsers), so the bound is relative, not a
     // tight wall-clock figure: the issue's 100 ms on top of the p99 the same load has here without any
     // upload, measured right after (or twice that p99, when the machine is so busy that it is more).
-    // A round spoilt by a neighbour's burst is tried again, up to 5 rounds.
-    const blob = new Blob([psd]);
+    // A round spoilt by a neighbour's burst is tried again, up to 8 rounds.
+    const form = encodedPsdForm(psd);
     const rounds: { withUpload: Latency; without: Latency; uploadMs: number }[] = [];
     const bound = (without: Latency) => Math.max(100 + without.p99, 2 * without.p99);
     const passes = (r: (typeof rounds)[number]) => r.withUpload.p99 < bound(r.without);
-    while (rounds.length < 5 && !rounds.some(passes)) {
+    while (rounds.length < 8 && !rounds.some(passes)) {
       let uploadMs = 0;
       const withUpload = await victimDuring(async () => {
         started = performance.now();
-        const res = await uploadPsd(blob);
+        const res = await uploadEncoded(form);
         uploadMs = performance.now() - started;
-        expect(res.status).toBe(200);
+        expect(res.status, res.text).toBe(200);
       });
       const without = await victimDuring(() => sleep(uploadMs));
       rounds.push({ withUpload, without, uploadMs });
