@@ -1,21 +1,25 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type Deck, deckReport, deckSchema } from "@tt/engine";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePsd } from "../src/decks/psd";
+import type { ControlFile } from "../src/http/controlRoutes";
 import { BUSY, REPORT_SKIPPED, uploadWork } from "../src/work/uploads";
+import { spawnInstance } from "./faults/instances";
 import { buildPsd } from "./fixtures/psdFixture";
 import { buildWorkbook } from "./fixtures/xlsxFixture";
-import { type Client, startTestServer, type TestServer } from "./harness";
+import { Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
 
-// Issue 20, point 3: heavy work off the event loop. A ~15 MB .psd is read in a worker thread while
-// another user, in a process of its own, keeps asking the server for the project list; their p99 is
-// measured with and without the upload (and, to show that the measure catches a stall, with the same
-// parse done on the server's own thread as it was before). The pool's refusals (busy, too long) are
-// checked through the routes too; pool.test.ts checks memory, crashes and replacement on their own.
+// Issue 20, point 3: heavy work off the event loop. A ~15 MB .psd is read in a worker thread of a
+// server process while another user, in a process of its own, keeps asking it for the project list;
+// their p99 is measured with and without the upload (and, to show that the measure catches a stall,
+// with the server's thread held as long as the parse takes, as a parse on it held it before). The
+// pool's refusals (busy, too long) are checked through the routes of a server in this process;
+// pool.test.ts checks memory, crashes and replacement on their own.
 
 let server: TestServer;
 let as: Record<Role, Client>;
@@ -65,7 +69,7 @@ function bigPsd(): Buffer {
   return writePsdBuffer({ width: 2000, height: 2000, children });
 }
 
-/** Uploads a .psd as the admin page does; a Blob made before the measure, so copying it is not measured. */
+/** Uploads a .psd as the admin page does, to this file's in-process server. */
 async function uploadPsd(bytes: Buffer | Blob, name = "big.psd") {
   const form = new FormData();
   form.append("deckId", deckId);
@@ -78,31 +82,6 @@ async function uploadPsd(bytes: Buffer | Blob, name = "big.psd") {
   return { status: res.status, text: await res.text(), retryAfter: res.headers.get("retry-after") };
 }
 
-/**
- * The same upload with its multipart body encoded before the measure. This test's process is also
- * the server's: fetch encoding a 15 MB form here stalled the server's thread for 200-600 ms before
- * the request reached it (seen on a slower machine), and the victim counted it against the server.
- */
-function encodedPsdForm(bytes: Buffer, name = "big.psd") {
-  const boundary = `----tt-heavy-work-${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="deckId"\r\n\r\n${deckId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="psdfile"; filename="${name}"\r\n` +
-      "Content-Type: application/octet-stream\r\n\r\n",
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, bytes, tail]), type: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function uploadEncoded(form: ReturnType<typeof encodedPsdForm>) {
-  const res = await fetch(`${server.url}/api/update-deck-source-psd/test-game`, {
-    method: "POST",
-    body: form.body,
-    headers: { cookie: as.designer.cookie, "content-type": form.type },
-  });
-  return { status: res.status, text: await res.text() };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Latency {
@@ -113,9 +92,12 @@ interface Latency {
   max: number;
 }
 
-/** Another user's latencies (victim.mjs, a GET every 10 ms) while `work` runs, with 300 ms either side. */
-async function victimDuring(work: () => Promise<unknown>): Promise<Latency> {
-  const config = { url: `${server.url}/api/get-project-list`, cookie: as.player.cookie, everyMs: 10 };
+/**
+ * Another user's latencies (victim.mjs, a GET of the project list every 10 ms, with `cookie`, from
+ * the server at `base`) while `work` runs, with 300 ms either side.
+ */
+async function victimDuring(base: string, cookie: string, work: () => Promise<unknown>): Promise<Latency> {
+  const config = { url: `${base}/api/get-project-list`, cookie, everyMs: 10 };
   const child = fork(new URL("./victim.mjs", import.meta.url), [JSON.stringify(config)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -140,58 +122,113 @@ const line = (what: string, l: Latency) =>
   `${what}: p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (${l.count} requests)`;
 
 describe("heavy work off the event loop", () => {
-  it("keeps other users' p99 under 100 ms while a 15 MB .psd is read", { timeout: 120_000 }, async () => {
-    const psd = bigPsd();
-    expect(psd.length).toBeGreaterThan(14 * 1024 * 1024);
-    // The first upload starts the worker (tsx loads the parsers); the measured ones find it ready.
-    expect((await uploadPsd(psd)).status).toBe(200);
-    // The parse alone, in the worker, through the same pool the route uses.
-    const work = uploadWork(server.config.work);
-    let started = performance.now();
-    const parsed = await work.psd(Buffer.from(psd));
-    const parseMs = performance.now() - started;
-    expect(parsed.ok).toBe(true);
-
-    // This machine is shared and noisy (other test runs, browsers), so the bound is relative, not a
-    // tight wall-clock figure: the issue's 100 ms on top of the p99 the same load has here without any
-    // upload, measured right after (or twice that p99, when the machine is so busy that it is more).
-    // A round spoilt by a neighbour's burst is tried again, up to 8 rounds.
-    const form = encodedPsdForm(psd);
-    const rounds: { withUpload: Latency; without: Latency; uploadMs: number }[] = [];
-    const bound = (without: Latency) => Math.max(100 + without.p99, 2 * without.p99);
-    const passes = (r: (typeof rounds)[number]) => r.withUpload.p99 < bound(r.without);
-    while (rounds.length < 8 && !rounds.some(passes)) {
-      let uploadMs = 0;
-      const withUpload = await victimDuring(async () => {
-        started = performance.now();
-        const res = await uploadEncoded(form);
-        uploadMs = performance.now() - started;
-        expect(res.status, res.text).toBe(200);
-      });
-      const without = await victimDuring(() => sleep(uploadMs));
-      rounds.push({ withUpload, without, uploadMs });
-    }
-    // The same parse on the server's own thread (as deckRoutes did before): what the measure catches.
-    const onThread = await victimDuring(async () => {
-      await sleep(0);
-      parsePsd(psd);
+  it("keeps other users' p99 under 100 ms while a 15 MB .psd is read", { timeout: 240_000 }, async () => {
+    // The server under measure runs in a process of its own, started as an operator starts it, with
+    // one upload worker: in this test's process its thread would also carry the test runner, its
+    // heap and the uploader, whose pauses (a 15 MB form encoded, collections of a heap ten times the
+    // server's) the other user counted against the server, 150-600 ms on a slower machine.
+    // Its embedded database, as `npm start` runs it (the reads measured here do not depend on which).
+    const dataDir = mkdtempSync(path.join(tmpdir(), "tt-heavy-"));
+    const instance = await spawnInstance({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      WORK_THREADS: "1",
+      WORK_TIMEOUT_SECONDS: "120",
     });
+    try {
+      const control = JSON.parse(readFileSync(path.join(dataDir, "control.json"), "utf8")) as ControlFile;
+      const member = async (name: string, role: string) => {
+        const res = await fetch(`${instance.url}/api/control/invitations`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-control-token": control.token },
+          body: JSON.stringify({ count: 1, role }),
+        });
+        expect(res.status).toBe(200);
+        const c = new Client(instance.url);
+        expect((await c.register(name, ((await res.json()) as string[])[0]!)).status).toBe(200);
+        expect((await c.login(name)).status).toBe(200);
+        return c;
+      };
+      const admin = await member("heavy_admin", "admin");
+      const other = await member("heavy_other", "user");
+      const made = await admin.post("/api/projects/create-deck/sandbox", { deckName: "Big" });
+      expect(made.status).toBe(200);
+      const bigDeck = (made.json() as Deck).id;
+      const upload = async (bytes: Buffer) => {
+        const form = new FormData();
+        form.append("deckId", bigDeck);
+        form.append("psdfile", new Blob([bytes]), "big.psd");
+        const res = await fetch(`${instance.url}/api/update-deck-source-psd/sandbox`, {
+          method: "POST",
+          body: form,
+          headers: { cookie: admin.cookie },
+        });
+        return { status: res.status, text: await res.text() };
+      };
 
-    console.log(
-      [
-        `.psd of ${(psd.length / 1024 / 1024).toFixed(1)} MB: read in a worker in ${ms(parseMs)}`,
-        ...rounds.flatMap((r, i) => [
-          `round ${i + 1}: the upload answered in ${ms(r.uploadMs)}`,
-          line("  other user, no upload", r.without),
-          line("  other user, .psd read in a worker", r.withUpload),
-        ]),
-        line("other user, .psd read on the server's thread", onThread),
-      ].join("\n"),
-    );
-    for (const r of rounds) expect(r.withUpload.failures + r.without.failures).toBe(0);
-    expect(rounds.some(passes)).toBe(true);
-    // A parse on the server's thread blows through the bound: the measure is known to catch a stall.
-    expect(onThread.p99).toBeGreaterThan(bound(rounds.at(-1)!.without));
+      const psd = bigPsd();
+      expect(psd.length).toBeGreaterThan(14 * 1024 * 1024);
+      // The first upload starts the worker (tsx loads the parsers); the measured ones find it ready.
+      expect((await upload(psd)).status).toBe(200);
+      // The parse alone, in a worker, through the same pool the route uses (this file's server's),
+      // once to start the worker and once measured.
+      const work = uploadWork(server.config.work);
+      expect((await work.psd(Buffer.from(psd))).ok).toBe(true);
+      const started = performance.now();
+      const parsed = await work.psd(Buffer.from(psd));
+      const parseMs = performance.now() - started;
+      expect(parsed.ok).toBe(true);
+
+      // This machine is shared and noisy (other test runs, browsers), so the bound is relative, not a
+      // tight wall-clock figure: the issue's 100 ms on top of the p99 the same load has here without
+      // any upload, measured right after (or twice that p99, when the machine is so busy that it is
+      // more). A round spoilt by a neighbour's burst is tried again, up to 5 rounds.
+      const rounds: { withUpload: Latency; without: Latency; uploadMs: number }[] = [];
+      const bound = (without: Latency) => Math.max(100 + without.p99, 2 * without.p99);
+      const passes = (r: (typeof rounds)[number]) => r.withUpload.p99 < bound(r.without);
+      while (rounds.length < 5 && !rounds.some(passes)) {
+        let uploadMs = 0;
+        const withUpload = await victimDuring(instance.url, other.cookie, async () => {
+          const at = performance.now();
+          const res = await upload(psd);
+          uploadMs = performance.now() - at;
+          expect(res.status, res.text).toBe(200);
+        });
+        const without = await victimDuring(instance.url, other.cookie, () => sleep(uploadMs));
+        rounds.push({ withUpload, without, uploadMs });
+      }
+      // The server's thread held as long as the parse takes (SIGSTOP, SIGCONT), as a parse on it would
+      // hold it (deckRoutes did so before issue 20): what the measure must catch.
+      const pid = instance.pid()!;
+      const stalled = await victimDuring(instance.url, other.cookie, async () => {
+        process.kill(pid, "SIGSTOP");
+        try {
+          await sleep(parseMs);
+        } finally {
+          process.kill(pid, "SIGCONT");
+        }
+      });
+
+      console.log(
+        [
+          `.psd of ${(psd.length / 1024 / 1024).toFixed(1)} MB: read in a worker in ${ms(parseMs)}`,
+          ...rounds.flatMap((r, i) => [
+            `round ${i + 1}: the upload answered in ${ms(r.uploadMs)}`,
+            line("  other user, no upload", r.without),
+            line("  other user, .psd read in a worker", r.withUpload),
+          ]),
+          line(`other user, the server's thread held for ${ms(parseMs)}`, stalled),
+        ].join("\n"),
+      );
+      for (const r of rounds) expect(r.withUpload.failures + r.without.failures).toBe(0);
+      expect(rounds.some(passes)).toBe(true);
+      // A stall of the parse's length blows through the bound: the measure is known to catch one.
+      expect(stalled.p99).toBeGreaterThan(bound(rounds.at(-1)!.without));
+    } finally {
+      await instance.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("refuses an upload while the workers and their queue are full: 503, try again in a minute", async () => {
@@ -214,6 +251,8 @@ describe("heavy work off the event loop", () => {
 
     const work = uploadWork(server.config.work);
     const psd = bigPsd();
+    // The deck's layers, from its template: a deck without layers has its report made in place.
+    expect((await uploadPsd(psd)).status).toBe(200);
     // One job running on the one worker, one waiting: the queue is full.
     const running = work.psd(Buffer.from(psd));
     const waiting = work.psd(Buffer.from(psd));

@@ -52,6 +52,8 @@ export interface Instance {
   /** http://127.0.0.1:port; the port stays the same across restarts, as behind a proxy. */
   readonly url: string;
   alive(): boolean;
+  /** The running process's id (undefined while none runs): for SIGSTOP/SIGCONT, a stall on demand. */
+  pid(): number | undefined;
   /** SIGKILL: no shutdown hook runs; the kernel cuts the process's sockets. */
   kill(): Promise<void>;
   /** Starts the process again on the same port and waits until it serves. */
@@ -183,6 +185,7 @@ export async function spawnInstance(
       return `http://127.0.0.1:${port}`;
     },
     alive: () => child !== null && child.exitCode === null && child.signalCode === null,
+    pid: () => (child as ChildProcess | null)?.pid,
     kill: () => halt("SIGKILL"),
     start: launch,
     stop: async () => {
