@@ -10,6 +10,7 @@ import { machineLine, printSummaryTable } from "./report";
 import { restartRun } from "./restart";
 import { type RunSummary, steadyRun } from "./run";
 import { socketsRun } from "./sockets";
+import { printTargets, TARGETS } from "./targets";
 
 // `npm run bench:load`: bots on socket.io-client against real server processes (DESIGN.md,
 // 'Performance budgets': 1,000 tables x 4 sockets, one turn a second per table, p99 turn -> all
@@ -70,6 +71,22 @@ async function main(): Promise<void> {
     console.log(`\n== summary: ${what}`);
     printSummaryTable(results);
     if (options.peer) console.log(peerNote(options.peer));
+    const p99Of = (setup: string) => results.find((r) => r.setup === setup)?.summary?.toAll.p99;
+    const [embedded, postgres] = [p99Of("pglite"), p99Of("postgres")];
+    if (
+      Number.isFinite(embedded) &&
+      Number.isFinite(postgres) &&
+      options.mode === "run" &&
+      options.balanceGames === 0 &&
+      options.tables === 100
+    )
+      printTargets("targets", [
+        {
+          what: `the embedded database's p99 <= ${TARGETS.pgliteOverPostgresP99}x PostgreSQL's at 100 tables`,
+          measured: `${embedded!.toFixed(1)} against ${postgres!.toFixed(1)} ms (${(embedded! / postgres!).toFixed(2)}x)`,
+          met: embedded! <= TARGETS.pgliteOverPostgresP99 * postgres!,
+        },
+      ]);
   }
   console.log(`  done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   // Sockets and timers of thousands of bots: leave at once rather than wait for each to close.

@@ -7,6 +7,7 @@ import type { LoadOptions } from "./options";
 import { printProfiles } from "./profile";
 import { ourCpuPercent, printReading, printVerify } from "./report";
 import { addTables, measure, sleep } from "./run";
+import { printTargets, TARGETS } from "./targets";
 
 // The ramp: more tables step by step (the earlier ones keep playing) until p99 from a turn's send to
 // its arrival at every seat passes 100 ms; prints each step on one line and the point where it broke.
@@ -27,6 +28,8 @@ export async function rampRun(deployment: Deployment, options: LoadOptions): Pro
   const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), "tt-bench-profile-")) : null;
   let withinBudget = 0;
   let broke: { tables: number; p99: number } | null = null;
+  /** The most turns a second delivered by a step before the break (p99 <= BREAK_MS). */
+  let knee = 0;
   try {
     console.log(
       `  ${options.users} users; steps of ${step} tables from ${start}, ${seconds} s measured each\n`,
@@ -57,6 +60,8 @@ export async function rampRun(deployment: Deployment, options: LoadOptions): Pro
           `  [set-up ${setupS.toFixed(0)} s]`,
       );
       if (all.p99 <= BUDGET_MS) withinBudget = live;
+      if (all.p99 <= BREAK_MS && broke === null)
+        knee = Math.max(knee, window.turnsDelivered / reading.seconds);
       if (!(all.p99 <= BREAK_MS) && broke === null) {
         broke = { tables: live, p99: all.p99 };
         console.log(`\n  the step that broke (${live} tables):`);
@@ -81,7 +86,20 @@ export async function rampRun(deployment: Deployment, options: LoadOptions): Pro
         : `  no break up to ${fleet.tables.length} tables (--ramp-max ${max})`,
     );
     console.log("\n  check (every game of the ramp):");
-    printVerify(await fleet.verify(), unanswered);
+    const verified = await fleet.verify();
+    printVerify(verified, unanswered);
+    printTargets("targets", [
+      {
+        what: `knee (p99 <= ${BREAK_MS} ms) >= ${TARGETS.kneeTurnsPerSecond} turns/s`,
+        measured: `${knee.toFixed(0)} turns/s${broke ? "" : " (no break reached: raise --ramp-max)"}`,
+        met: broke ? knee >= TARGETS.kneeTurnsPerSecond : null,
+      },
+      {
+        what: "0 lost, 0 duplicated, every client hash equal",
+        measured: `${verified.lost} lost, ${verified.duplicated} duplicated, ${verified.hashesEqual} of ${verified.clients} equal`,
+        met: verified.lost === 0 && verified.duplicated === 0 && verified.hashesEqual === verified.clients,
+      },
+    ]);
     if (profileDir) printProfiles(profileDir);
   } finally {
     fleet.close();

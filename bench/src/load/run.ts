@@ -10,6 +10,7 @@ import { CpuWindow } from "./procstat";
 import { printProfiles, profileSelf } from "./profile";
 import { printReading, printVerify, printWindow } from "./report";
 import type { Window } from "./stats";
+import { printTargets, steadyTargets } from "./targets";
 
 // The steady run: N tables x seats, one turn a second per table, measured after a warm-up; then the
 // end-of-run check of every client's situation against the server's.
@@ -129,11 +130,29 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
     if (profileDir) printProfiles(profileDir);
     if (perfDir) printPerf(perfDir);
     const turnsPerSecond = window.turnsDelivered / reading.seconds;
-    const serverCpu =
-      reading.servers.reduce((a, sv) => a + sv.cpuPercent, 0) +
-      (reading.database?.cpuPercent ?? 0) +
-      (reading.redisCpuPercent ?? 0);
+    const serversCpu = reading.servers.reduce((a, sv) => a + sv.cpuPercent, 0);
+    const serverCpu = serversCpu + (reading.database?.cpuPercent ?? 0) + (reading.redisCpuPercent ?? 0);
     const toAll = window.toAll.summary();
+    // CPU percent of a core over turns a second: milliseconds a turn.
+    const perTurn = (percent: number) => (turnsPerSecond > 0 ? (10 * percent) / turnsPerSecond : Number.NaN);
+    const probes = reading.servers.map((sv) => sv.probe);
+    const turns = turnsPerSecond * reading.seconds;
+    printTargets(
+      "targets",
+      steadyTargets({
+        postgres: deployment.kind !== "pglite",
+        tables: options.tables,
+        serverCpuMsPerTurn: perTurn(serversCpu),
+        postgresCpuMsPerTurn: reading.database ? perTurn(reading.database.cpuPercent) : null,
+        databaseCallsPerTurn:
+          turns > 0 && probes.every((p) => p) ? probes.reduce((a, p) => a + p!.db.calls, 0) / turns : null,
+        p99: toAll.p99,
+        lost: verified.lost,
+        duplicated: verified.duplicated,
+        hashesEqual: verified.hashesEqual,
+        clients: verified.clients,
+      }),
+    );
     return {
       turnsPerSecond,
       toAll,

@@ -4,6 +4,7 @@ import type { Deployment } from "./deploy";
 import type { LoadOptions } from "./options";
 import { memoryMb } from "./procstat";
 import { sleep } from "./run";
+import { printTargets, TARGETS, type TargetLine } from "./targets";
 import { createUsers } from "./users";
 
 // The sockets mode: idle, authenticated connections (a logged-in tab that sits there) added in
@@ -118,17 +119,25 @@ export async function socketsRun(deployment: Deployment, options: LoadOptions): 
       if (stop) break;
     }
     console.log("");
+    const targets: TargetLine[] = [];
     for (const [i, s] of deployment.servers.entries()) {
       const l = last[i]!;
       const f = first[i]!;
+      const heapKb = ((l.heap - base[i]!.heap) * 1024) / l.n;
+      targets.push({
+        what: `${s.label}: heap per idle socket <= ${TARGETS.heapKbPerIdleSocket} KB`,
+        measured: `${heapKb.toFixed(1)} KB at ${l.n} sockets`,
+        met: heapKb <= TARGETS.heapKbPerIdleSocket,
+      });
       // RSS from the first step on: the start-up's high-water memory (PGlite's especially) is handed
       // back to the OS over the first minutes and would make the first sockets look free.
       const rss = l.n > f.n ? `${(((l.rss - f.rss) * 1024) / (l.n - f.n)).toFixed(1)} KB RSS` : "RSS -";
       console.log(
         `  ${s.label}: ${l.n} sockets held${l.error ? ` (refused beyond: ${l.error})` : ""}; per socket ` +
-          `${(((l.heap - base[i]!.heap) * 1024) / l.n).toFixed(1)} KB heap, ${rss} (from ${f.n} to ${l.n} sockets)`,
+          `${heapKb.toFixed(1)} KB heap, ${rss} (from ${f.n} to ${l.n} sockets)`,
       );
     }
+    printTargets("targets", targets);
   } finally {
     for (const c of children) {
       if (c.child.exitCode === null) {
