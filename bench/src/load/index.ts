@@ -71,20 +71,15 @@ async function main(): Promise<void> {
     console.log(`\n== summary: ${what}`);
     printSummaryTable(results);
     if (options.peer) console.log(peerNote(options.peer));
-    const p99Of = (setup: string) => results.find((r) => r.setup === setup)?.summary?.toAll.p99;
+    const p99Of = (setup: string) => results.find((r) => r.setup === setup)?.summary?.toAll.p99 ?? Number.NaN;
     const [embedded, postgres] = [p99Of("pglite"), p99Of("postgres")];
-    if (
-      Number.isFinite(embedded) &&
-      Number.isFinite(postgres) &&
-      options.mode === "run" &&
-      options.balanceGames === 0 &&
-      options.tables === 100
-    )
+    const steady = options.mode === "run" && options.balanceGames === 0 && options.tables === 100;
+    if (steady && Number.isFinite(embedded) && Number.isFinite(postgres))
       printTargets("targets", [
         {
           what: `the embedded database's p99 <= ${TARGETS.pgliteOverPostgresP99}x PostgreSQL's at 100 tables`,
-          measured: `${embedded!.toFixed(1)} against ${postgres!.toFixed(1)} ms (${(embedded! / postgres!).toFixed(2)}x)`,
-          met: embedded! <= TARGETS.pgliteOverPostgresP99 * postgres!,
+          measured: `${embedded.toFixed(1)} against ${postgres.toFixed(1)} ms (${(embedded / postgres).toFixed(2)}x)`,
+          met: embedded <= TARGETS.pgliteOverPostgresP99 * postgres,
         },
       ]);
   }

@@ -147,10 +147,7 @@ export async function steadyRun(deployment: Deployment, options: LoadOptions): P
         databaseCallsPerTurn:
           turns > 0 && probes.every((p) => p) ? probes.reduce((a, p) => a + p!.db.calls, 0) / turns : null,
         p99: toAll.p99,
-        lost: verified.lost,
-        duplicated: verified.duplicated,
-        hashesEqual: verified.hashesEqual,
-        clients: verified.clients,
+        verified,
       }),
     );
     return {

@@ -127,3 +127,32 @@ export class Client {
     return this.post("/api/login", { userName, userPassword: password });
   }
 }
+
+/**
+ * An invitation minted through a server process's control route, with the token it wrote to
+ * DATA_DIR/control.json (embedded database only), as `npm run invite` mints one.
+ */
+export async function controlInvite(base: string, token: string, role = "user"): Promise<string> {
+  const res = await fetch(`${base}/api/control/invitations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-control-token": token },
+    body: JSON.stringify({ count: 1, role }),
+  });
+  if (res.status !== 200) throw new Error(`control invitation (${role}): ${res.status} ${await res.text()}`);
+  return ((await res.json()) as string[])[0]!;
+}
+
+/** A user of a server process invited through its control route, registered and logged in. */
+export async function controlMember(
+  base: string,
+  token: string,
+  name: string,
+  role = "user",
+): Promise<Client> {
+  const c = new Client(base);
+  const reg = await c.register(name, await controlInvite(base, token, role));
+  if (reg.status !== 200) throw new Error(`register ${name}: ${reg.text}`);
+  const login = await c.login(name);
+  if (login.status !== 200) throw new Error(`login ${name}: ${login.text}`);
+  return c;
+}

@@ -11,7 +11,7 @@ import { BUSY, REPORT_SKIPPED, uploadWork } from "../src/work/uploads";
 import { spawnInstance } from "./faults/instances";
 import { buildPsd } from "./fixtures/psdFixture";
 import { buildWorkbook } from "./fixtures/xlsxFixture";
-import { Client, startTestServer, type TestServer } from "./harness";
+import { type Client, controlMember, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
 
 // Issue 20, point 3: heavy work off the event loop. A ~15 MB .psd is read in a worker thread of a
@@ -138,20 +138,8 @@ describe("heavy work off the event loop", () => {
     });
     try {
       const control = JSON.parse(readFileSync(path.join(dataDir, "control.json"), "utf8")) as ControlFile;
-      const member = async (name: string, role: string) => {
-        const res = await fetch(`${instance.url}/api/control/invitations`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-control-token": control.token },
-          body: JSON.stringify({ count: 1, role }),
-        });
-        expect(res.status).toBe(200);
-        const c = new Client(instance.url);
-        expect((await c.register(name, ((await res.json()) as string[])[0]!)).status).toBe(200);
-        expect((await c.login(name)).status).toBe(200);
-        return c;
-      };
-      const admin = await member("heavy_admin", "admin");
-      const other = await member("heavy_other", "user");
+      const admin = await controlMember(instance.url, control.token, "heavy_admin", "admin");
+      const other = await controlMember(instance.url, control.token, "heavy_other");
       const made = await admin.post("/api/projects/create-deck/sandbox", { deckName: "Big" });
       expect(made.status).toBe(200);
       const bigDeck = (made.json() as Deck).id;

@@ -19,7 +19,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControlFile } from "../../src/http/controlRoutes";
 import { type Instance, spawnInstance } from "../faults/instances";
-import { Client } from "../harness";
+import { Client, controlInvite, controlMember } from "../harness";
 
 // The standing abuse suite (issue 20, point 7; docs/abuse.md): each attack of the issue's 'Why',
 // made by a hostile user against a real server process (started as an operator starts it, with the
@@ -55,23 +55,11 @@ afterAll(async () => {
   console.log(`\nvictim latency under each attack (docs/abuse.md):\n${figures.join("\n")}`);
 });
 
-async function invite(role = "user"): Promise<string> {
-  const res = await fetch(`${server.url}/api/control/invitations`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-control-token": control.token },
-    body: JSON.stringify({ count: 1, role }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as string[])[0]!;
-}
+const invite = (role = "user") => controlInvite(server.url, control.token, role);
 
 let people = 0;
 async function member(role = "user", name = `abuse_${++people}`): Promise<Client & { name: string }> {
-  const c = new Client(server.url);
-  const reg = await c.register(name, await invite(role));
-  if (reg.status !== 200) throw new Error(`register ${name}: ${reg.text}`);
-  expect((await c.login(name)).status).toBe(200);
-  return Object.assign(c, { name });
+  return Object.assign(await controlMember(server.url, control.token, name, role), { name });
 }
 
 async function login(name: string): Promise<Client> {
