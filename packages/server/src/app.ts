@@ -13,7 +13,6 @@ import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
 import { botRoutes } from "./http/botRoutes";
-import { controlRoutes } from "./http/controlRoutes";
 import { cspDirectives } from "./http/csp";
 import { deckRoutes } from "./http/deckRoutes";
 import { refusalOf, sendText } from "./http/errors";
@@ -48,6 +47,9 @@ export interface RouteEntry {
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Whether a matched route (its registered path; undefined when none matched) is one of the API's. */
+export const isApiRoute = (route: string | undefined) => route?.startsWith("/api/") === true;
 /** Strict-Transport-Security's max-age: one year. */
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -121,7 +123,9 @@ export async function buildApp(
     ) {
       return sendText(reply, 403, "Cross-origin request refused.");
     }
-    if (!request.url.startsWith("/api/")) return;
+    // Decided on the route the router matched (its path as registered), never on the raw URL: a
+    // path spelled '/%61pi/...' reaches the same handler as '/api/...' and must pass the same checks.
+    if (!isApiRoute(request.routeOptions.url)) return;
     // A link on another site carries no Origin, and Lax cookies ride along on top-level GETs.
     if (startedByAnotherSite(request.headers["sec-fetch-site"])) {
       return sendText(reply, 403, "Cross-site request refused.");
@@ -182,7 +186,6 @@ export async function buildApp(
     tableNotifier(() => io),
   );
   balanceRoutes(app, deps);
-  if (options.controlToken) controlRoutes(app, deps, options.controlToken);
   await serveWebApp(app, options.webDist);
 
   // preClose, not onClose: open WebSockets would keep the HTTP server from closing, so a SIGTERM with a

@@ -11,8 +11,6 @@ export interface AppDeps {
   database: Database;
   buildId: string;
   webDist: string;
-  /** Enables the local control endpoint (embedded database only); see controlRoutes. */
-  controlToken?: string;
   /**
    * Called after a session is deleted: its open sockets are closed, and every instance forgets it
    * (sessionCache), this one at once.

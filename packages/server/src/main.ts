@@ -7,7 +7,7 @@ import { deleteIdleSessions } from "./auth/sessions";
 import { loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/lock";
-import { CONTROL_FILE, type ControlFile } from "./http/controlRoutes";
+import { CONTROL_FILE, type ControlFile, type ControlServer, startControlServer } from "./http/controlServer";
 import { defaultWebDist, readBuildId } from "./http/webApp";
 import { seedProjects } from "./projects/projects";
 import { createStorage } from "./storage";
@@ -26,15 +26,14 @@ async function main(): Promise<void> {
   await deleteIdleSessions(database.db, config.sessionIdleMs);
 
   const webDist = config.webDist ?? defaultWebDist;
-  const controlToken = database.kind === "pglite" ? randomBytes(24).toString("base64url") : undefined;
   const { app } = await buildApp({
     config,
     database,
     buildId: readBuildId(webDist),
     webDist,
-    controlToken,
     storage: createStorage(config),
   });
+  let control: ControlServer | undefined;
   for (const warning of config.warnings) app.log.warn(warning);
 
   let closing = false;
@@ -43,6 +42,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: closing`);
     try {
+      await control?.close();
       await app.close();
       await database.close();
     } finally {
@@ -63,9 +63,13 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const port = Number(new URL(address).port);
-  if (controlToken) {
-    const control: ControlFile = { port, token: controlToken };
-    writeFileSync(path.join(config.dataDir, CONTROL_FILE), JSON.stringify(control), { mode: 0o600 });
+  if (database.kind === "pglite") {
+    // Local admin commands (npm run invite, npm run seed) reach this server on a loopback listener
+    // of its own, never through the public port (http/controlServer.ts).
+    const token = randomBytes(24).toString("base64url");
+    control = await startControlServer(database.db, config, token);
+    const file: ControlFile = { port: control.port, token };
+    writeFileSync(path.join(config.dataDir, CONTROL_FILE), JSON.stringify(file), { mode: 0o600 });
   }
   const base = config.publicUrl ?? `http://localhost:${port}`;
   const code = await firstAdminInvitation(database.db, config.inviteExpiryMs);

@@ -7,6 +7,7 @@ import { buildApp } from "../src/app";
 import { mintInvitations } from "../src/auth/invitations";
 import { type Config, loadConfig } from "../src/config";
 import { type Database, openPglite, openPostgres } from "../src/db/connect";
+import { CONTROL_FILE, CONTROL_PATHS, type ControlFile } from "../src/http/controlServer";
 import { seedProjects } from "../src/projects/projects";
 import { DiskStorage } from "../src/storage/disk";
 import { withDatabase } from "./globalSetup";
@@ -128,29 +129,34 @@ export class Client {
   }
 }
 
+/** A server process's control listener as its DATA_DIR/control.json names it (embedded database only). */
+export function controlOf(dataDir: string): ControlFile {
+  return JSON.parse(readFileSync(path.join(dataDir, CONTROL_FILE), "utf8")) as ControlFile;
+}
+
 /**
- * An invitation minted through a server process's control route, with the token it wrote to
- * DATA_DIR/control.json (embedded database only), as `npm run invite` mints one.
+ * An invitation minted through a server process's control listener (its own loopback port and the
+ * token it wrote to DATA_DIR/control.json), as `npm run invite` mints one.
  */
-export async function controlInvite(base: string, token: string, role = "user"): Promise<string> {
-  const res = await fetch(`${base}/api/control/invitations`, {
+export async function controlInvite(control: ControlFile, role = "user"): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${control.port}${CONTROL_PATHS.invitations}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-control-token": token },
+    headers: { "content-type": "application/json", "x-control-token": control.token },
     body: JSON.stringify({ count: 1, role }),
   });
   if (res.status !== 200) throw new Error(`control invitation (${role}): ${res.status} ${await res.text()}`);
   return ((await res.json()) as string[])[0]!;
 }
 
-/** A user of a server process invited through its control route, registered and logged in. */
+/** A user of a server process invited through its control listener, registered and logged in. */
 export async function controlMember(
   base: string,
-  token: string,
+  control: ControlFile,
   name: string,
   role = "user",
 ): Promise<Client> {
   const c = new Client(base);
-  const reg = await c.register(name, await controlInvite(base, token, role));
+  const reg = await c.register(name, await controlInvite(control, role));
   if (reg.status !== 200) throw new Error(`register ${name}: ${reg.text}`);
   const login = await c.login(name);
   if (login.status !== 200) throw new Error(`login ${name}: ${login.text}`);

@@ -6,12 +6,11 @@ import path from "node:path";
 import { type Deck, deckReport, deckSchema } from "@tt/engine";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControlFile } from "../src/http/controlRoutes";
 import { BUSY, REPORT_SKIPPED, uploadWork } from "../src/work/uploads";
 import { spawnInstance } from "./faults/instances";
 import { buildPsd } from "./fixtures/psdFixture";
 import { buildWorkbook } from "./fixtures/xlsxFixture";
-import { type Client, controlMember, startTestServer, type TestServer } from "./harness";
+import { type Client, controlMember, controlOf, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, type Role } from "./lobbyFixture";
 
 // Issue 20, point 3: heavy work off the event loop. A ~15 MB .psd is read in a worker thread of a
@@ -137,9 +136,9 @@ describe("heavy work off the event loop", () => {
       WORK_TIMEOUT_SECONDS: "120",
     });
     try {
-      const control = JSON.parse(readFileSync(path.join(dataDir, "control.json"), "utf8")) as ControlFile;
-      const admin = await controlMember(instance.url, control.token, "heavy_admin", "admin");
-      const other = await controlMember(instance.url, control.token, "heavy_other");
+      const control = controlOf(dataDir);
+      const admin = await controlMember(instance.url, control, "heavy_admin", "admin");
+      const other = await controlMember(instance.url, control, "heavy_other");
       const made = await admin.post("/api/projects/create-deck/sandbox", { deckName: "Big" });
       expect(made.status).toBe(200);
       const bigDeck = (made.json() as Deck).id;

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Config } from "../config";
 import { type Db, openPglite, openPostgres } from "../db/connect";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
-import { CONTROL_FILE, type ControlFile } from "../http/controlRoutes";
+import { CONTROL_FILE, type ControlFile } from "../http/controlServer";
 
 /**
  * Runs an operator command against the database: directly on PostgreSQL or on an idle embedded

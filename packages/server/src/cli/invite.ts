@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { createInvitationsSchema } from "@tt/protocol";
 import { mintInvitations } from "../auth/invitations";
 import { loadConfig } from "../config";
+import { CONTROL_PATHS } from "../http/controlServer";
 import { runAdminCommand } from "./adminCommand";
 
 // npm run invite -- [--count N] [--role ROLE]
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const codes = await runAdminCommand(
     config,
     (db) => mintInvitations(db, { ...parsed.data, createdBy: null, expiryMs: config.inviteExpiryMs }),
-    { path: "/api/control/invitations", body: parsed.data },
+    { path: CONTROL_PATHS.invitations, body: parsed.data },
   );
   for (const code of codes)
     console.log(`${code}  ${base}/register?inviteCode=${code}  (role ${parsed.data.role})`);

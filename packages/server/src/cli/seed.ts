@@ -1,4 +1,5 @@
 import { loadConfig } from "../config";
+import { CONTROL_PATHS } from "../http/controlServer";
 import { seedProjects } from "../projects/projects";
 import { runAdminCommand } from "./adminCommand";
 
@@ -9,7 +10,7 @@ import { runAdminCommand } from "./adminCommand";
 async function main(): Promise<void> {
   const config = loadConfig();
   const touched = await runAdminCommand(config, (db) => seedProjects(db, { update: true }), {
-    path: "/api/control/seed",
+    path: CONTROL_PATHS.seed,
     body: {},
   });
   console.log(`Seeded ${touched.length} shipped projects: ${touched.join(", ")}`);

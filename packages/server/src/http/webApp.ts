@@ -32,10 +32,28 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.url.startsWith("/socket.io") || request.method !== "GET") {
+    const where = normalisedPath(request.url);
+    if (where.startsWith("/api/") || where.startsWith("/socket.io") || request.method !== "GET") {
       return sendText(reply, 404, "Not found");
     }
     if (!hasDist) return sendText(reply, 503, "The web app is not built. Run: npm run build");
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
+}
+
+/**
+ * A request's path as the router would read it, for the few decisions made where no route matched:
+ * query cut off, percent-escapes decoded, repeated slashes and dot segments resolved, lower case. A
+ * path that cannot be decoded is kept as it came, lower-cased.
+ */
+export function normalisedPath(url: string): string {
+  const raw = url.split("?", 1)[0] ?? "";
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Malformed escapes: the router answers such a path with 400 before any handler runs.
+  }
+  const collapsed = `/${decoded.replace(/\\/g, "/").replace(/^\/+/, "")}`.replace(/\/{2,}/g, "/");
+  return new URL(collapsed, "http://x").pathname.toLowerCase();
 }

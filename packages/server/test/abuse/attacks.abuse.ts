@@ -1,8 +1,3 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   HANDSHAKE_REFUSALS,
   type Invitation,
@@ -15,11 +10,10 @@ import {
   type TableRejectMessage,
 } from "@tt/protocol";
 import { type Layer, type PixelData, writePsdBuffer } from "ag-psd";
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControlFile } from "../../src/http/controlRoutes";
-import { type Instance, spawnInstance } from "../faults/instances";
-import { Client, controlInvite, controlMember } from "../harness";
+import type { Socket } from "socket.io-client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../harness";
+import { abuseSuite, answerTo, codeOf, sleep } from "./suite";
 
 // The standing abuse suite (issue 20, point 7; docs/abuse.md): each attack of the issue's 'Why',
 // made by a hostile user against a real server process (started as an operator starts it, with the
@@ -28,164 +22,8 @@ import { Client, controlInvite, controlMember } from "../harness";
 // was served; the victim's p50/p99 are printed (a shared machine's timings are no pass mark).
 // Run: npm run test:abuse.
 
-let server: Instance;
-let dataDir: string;
-let control: ControlFile;
-const sockets: Socket[] = [];
-const figures: string[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "tt-abuse-"));
-  // The defaults of every cap and rate; only the per-address login limit is lifted (all users here
-  // come from 127.0.0.1). Embedded database and in-process rates unless the caller's env says Redis.
-  server = await spawnInstance({
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    REDIS_URL: process.env.REDIS_URL ?? "",
-    REDIS_PREFIX: `tt-abuse-${process.pid}`,
-  });
-  control = JSON.parse(readFileSync(path.join(dataDir, "control.json"), "utf8")) as ControlFile;
-}, 120_000);
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  if (server?.crashes.length) console.log(server.crashes.join("\n"));
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log(`\nvictim latency under each attack (docs/abuse.md):\n${figures.join("\n")}`);
-});
-
-const invite = (role = "user") => controlInvite(server.url, control.token, role);
-
-let people = 0;
-async function member(role = "user", name = `abuse_${++people}`): Promise<Client & { name: string }> {
-  return Object.assign(await controlMember(server.url, control.token, name, role), { name });
-}
-
-async function login(name: string): Promise<Client> {
-  const c = new Client(server.url);
-  expect((await c.login(name)).status).toBe(200);
-  return c;
-}
-
-async function sandbox(c: Client): Promise<string> {
-  const res = await c.post("/api/projects/sandbox/new-table", {
-    start_position: { options: {}, playerColors: ["red", "blue"] },
-    tableMode: "public-sandbox",
-    isPrivate: false,
-  });
-  expect(res.status).toBe(200);
-  return (res.json() as TableInfo).tableId;
-}
-
-function tab(c: Client): Promise<Socket> {
-  const s = connect(server.url, {
-    transports: ["websocket"],
-    extraHeaders: { cookie: c.cookie },
-    auth: { sessionId: `tab-${Math.random().toString(36).slice(2)}` },
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    s.once("instanceId", () => {
-      sockets.push(s);
-      resolve(s);
-    });
-    s.once("connect_error", (err) => {
-      s.close();
-      reject(err);
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Latency {
-  count: number;
-  failures: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function latencyOf(latencies: number[], failures: number): Latency {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-  return { count: sorted.length, failures, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
-}
-
-let victim: { cookie: string; tableId: string } | undefined;
-let victimProcess: ChildProcess | undefined;
-afterAll(() => victimProcess?.kill());
-
-/**
- * Runs `attack` while the victim (another user, another process) makes a turn (then waits 100 ms) at
- * its own sandbox table and a request every 100 ms; prints and records the victim's latencies, asserts only
- * that the victim was served.
- */
-async function underAttack<T>(what: string, attack: () => Promise<T>): Promise<T> {
-  if (!victim) {
-    const v = await member("user", "victim");
-    victim = { cookie: v.cookie, tableId: await sandbox(v) };
-  }
-  const config = { url: server.url, ...victim, everyMs: 100, turnPauseMs: 100 };
-  const child = fork(new URL("./victim.mjs", import.meta.url), [JSON.stringify(config)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  victimProcess = child;
-  const [ready] = await once(child, "message");
-  expect(ready).toBe("ready");
-  await sleep(300);
-  const started = performance.now();
-  let result: T;
-  try {
-    result = await attack();
-  } finally {
-    await sleep(300);
-  }
-  const attackMs = performance.now() - started;
-  const answer = once(child, "message");
-  child.send("stop");
-  const [got] = (await answer) as [
-    {
-      http: { latencies: number[]; failures: number };
-      turns: { latencies: number[]; failures: number; reasons: string[] };
-    },
-  ];
-  await once(child, "exit");
-  victimProcess = undefined;
-  const http = latencyOf(got.http.latencies, got.http.failures);
-  const turns = latencyOf(got.turns.latencies, got.turns.failures);
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const line = `${what} (${(attackMs / 1000).toFixed(1)} s): victim's requests p50 ${ms(http.p50)}, p99 ${ms(http.p99)} (${http.count}, ${http.failures} failed); turns p50 ${ms(turns.p50)}, p99 ${ms(turns.p99)} (${turns.count}, ${turns.failures} refused${got.turns.reasons.length ? `: ${got.turns.reasons.join("; ")}` : ""})`;
-  figures.push(line);
-  console.log(line);
-  // Served at all, and every turn and request answered (no timing is asserted).
-  expect(http.count).toBeGreaterThan(0);
-  expect(turns.count).toBeGreaterThan(0);
-  expect(http.failures).toBe(0);
-  expect(turns.failures).toBe(0);
-  return result;
-}
-
-/** The next answer to `turnUID` on `s`: the event, or the refusal. */
-function answerTo(s: Socket, turnUID: string): Promise<{ ok: true; seq: number } | TableRejectMessage> {
-  return new Promise((resolve) => {
-    const onEvent = (m: { event?: { turnUID?: string; seq: number } }) => {
-      if (m.event?.turnUID === turnUID) done({ ok: true, seq: m.event.seq });
-    };
-    const onReject = (m: TableRejectMessage) => {
-      if (m.turnUID === turnUID) done(m);
-    };
-    function done(a: { ok: true; seq: number } | TableRejectMessage) {
-      s.off("table-event", onEvent);
-      s.off("table-event-reject", onReject);
-      resolve(a);
-    }
-    s.on("table-event", onEvent);
-    s.on("table-event-reject", onReject);
-  });
-}
+const suite = abuseSuite();
+const { figures, sockets, invite, member, login, sandbox, tab, underAttack } = suite;
 
 let turnCount = 0;
 function sendTurn(s: Socket, tableId: string, moveId: number, globals: Record<string, unknown>) {
@@ -204,8 +42,6 @@ function sendTurn(s: Socket, tableId: string, moveId: number, globals: Record<st
   });
   return answer;
 }
-
-const codeOf = (a: { ok: true } | TableRejectMessage) => ("code" in a ? a.code : "accepted");
 
 describe("attacks of issue 20", { timeout: 120_000 }, () => {
   let attacker: Client & { name: string };
@@ -263,7 +99,7 @@ describe("attacks of issue 20", { timeout: 120_000 }, () => {
     const statuses = await underAttack("100 parallel table-opens of the capped table, 2 sessions", () =>
       Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          fetch(`${server.url}/api/table-open/${attackTable}`, {
+          fetch(`${suite.server.url}/api/table-open/${attackTable}`, {
             headers: { cookie: (i % 2 ? attacker : second).cookie },
           }).then(async (r) => ({ status: r.status, text: await r.text() })),
         ),
@@ -351,7 +187,7 @@ describe("attacks of issue 20", { timeout: 120_000 }, () => {
       const form = new FormData();
       form.append("deckId", deckId);
       form.append("psdfile", psd, "big.psd");
-      const res = await fetch(`${server.url}/api/update-deck-source-psd/sandbox`, {
+      const res = await fetch(`${suite.server.url}/api/update-deck-source-psd/sandbox`, {
         method: "POST",
         body: form,
         headers: { cookie: admin.cookie },
@@ -383,7 +219,7 @@ describe("attacks of issue 20", { timeout: 120_000 }, () => {
     const { tableId } = created.json() as TableInfo;
     expect((await admin.post(`/api/projects/chess/${tableId}/start-table`, {})).status).toBe(200);
     const { link } = (await admin.get(`/api/invite-link/${tableId}?color=red`)).json() as InviteLinkResponse;
-    const red = new URL(link, server.url).searchParams.get("invitePwd")!;
+    const red = new URL(link, suite.server.url).searchParams.get("invitePwd")!;
     const player = await member();
     const tried = await underAttack("a red invite link edited to seat its opener as blue", () =>
       player.get(`/api/table-open/${tableId}?playAsColor=blue&invitePwd=${encodeURIComponent(red)}`),
@@ -404,7 +240,7 @@ describe("attacks of issue 20", { timeout: 120_000 }, () => {
       const out: { status: number; text: string }[] = [];
       for (const name of ["\u0430lice", "ａｌｉｃｅ", "\u3164\u3164\u3164", "al\u200Bice2"]) {
         // Not Client.register: its e-mail address is made of the name.
-        const res = await new Client(server.url).post("/api/registerUser", {
+        const res = await new Client(suite.server.url).post("/api/registerUser", {
           userName: name,
           userPassword: "correct horse battery",
           inviteCode: await invite(),

@@ -1,7 +1,6 @@
 import { buildPsd } from "../fixtures/psdFixture";
 import { buildWorkbook } from "../fixtures/xlsxFixture";
 import {
-  all,
   get,
   type HttpScenario,
   maintainers,
@@ -284,13 +283,7 @@ export function adminScenarios(): HttpScenario[] {
         call: () => get(`/api/projects/${SCRATCH}/balance/played/2000000000${tail}`),
       }),
     ),
-
-    // ---- local control (npm run invite): a token from DATA_DIR, never a session.
-    { route: "POST /api/control/seed", expect: all(403), call: () => post("/api/control/seed") },
-    {
-      route: "POST /api/control/invitations",
-      expect: all(403),
-      call: () => post("/api/control/invitations", { count: 1 }),
-    },
+    // The local control routes (npm run invite, npm run seed) are not on the public app at all: they
+    // listen on a loopback port of their own (http/controlServer.ts; routeVariants.test.ts).
   ];
 }

@@ -38,7 +38,6 @@ export type Member = Exclude<Actor, "anonymous">;
 export const GAME = "sandbox";
 export const SCRATCH = "scratch";
 export const PASSWORD = "correct horse battery";
-export const CONTROL_TOKEN = "matrix-control-token-0123456789";
 
 export interface SecurityServer {
   url: string;
@@ -58,7 +57,7 @@ export async function startSecurityServer(env: Record<string, string> = {}): Pro
   const config = loadConfig({ RATE_LIMIT_PER_IP: "100000", ...env, LOG_LEVEL: "silent", SERVER_ENV: "test" });
   const storage = new DiskStorage(mkdtempSync(path.join(tmpdir(), "tt-sec-storage-")));
   const built = await buildApp(
-    { config, database, buildId: "sec-build", webDist: "/nonexistent", storage, controlToken: CONTROL_TOKEN },
+    { config, database, buildId: "sec-build", webDist: "/nonexistent", storage },
     false,
   );
   const { app, io } = built;
