@@ -433,9 +433,14 @@ export function tableHandlers(
           `System error: ${parsed.error.issues[0]?.message ?? "bad request"}`,
           TABLE_REFUSALS.badRequest,
         );
+      // The viewer this socket was made at the table by its own subscribe (from its user and seat):
+      // every answer to a turn, a retry's stored event included, is that viewer's copy. A socket that
+      // never subscribed is told nothing about the table, not even an old event by its turn id.
+      const viewer = viewerAt.get(tableId);
+      if (viewer === undefined) return reject(NOT_AT_TABLE, TABLE_REFUSALS.notAtTable);
       const refusal = await mayPlay(tableId);
       if (refusal) return reject(refusal.reason, refusal.code);
-      const answer = await run(parsed.data as never, viewerAt.get(tableId) ?? FULL_VIEW);
+      const answer = await run(parsed.data as never, viewer);
       if (answer.kind === "reject") return reject(answer.reason, answer.code);
       // The sender waits for an answer to every turn; a silent no-op would leave it 'waiting for the server'.
       if (answer.kind === "noop") return reject(NOTHING_HAPPENED, TABLE_REFUSALS.nothingHappened);

@@ -47,12 +47,18 @@ export async function eventsAfter(db: Db, tableId: string, afterSeq: number): Pr
 }
 
 /** The event a turn id already produced at this table (a retried submission), if any. */
-export async function writtenAs(db: Db, tableId: string, turnUID: string): Promise<TableEvent | null> {
+/** A stored event found by its turn id, with the user who sent it (null: a bot or the server). */
+export interface Written {
+  event: TableEvent;
+  userId: number | null;
+}
+
+export async function writtenAs(db: Db, tableId: string, turnUID: string): Promise<Written | null> {
   const [seen] = await db
-    .select({ event: tableEvents.event })
+    .select({ event: tableEvents.event, userId: tableEvents.userId })
     .from(tableEvents)
     .where(and(eq(tableEvents.tableId, tableId), eq(tableEvents.turnUid, turnUID)));
-  return seen ? (seen.event as TableEvent) : null;
+  return seen ? { event: seen.event as TableEvent, userId: seen.userId } : null;
 }
 
 export interface CaughtUp {

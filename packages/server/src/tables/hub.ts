@@ -33,6 +33,7 @@ import {
   catchUp,
   eventsAfter,
   turnRowChange,
+  type Written,
   writeEvent,
   writeTurn,
   writeTurnIfCurrent,
@@ -383,11 +384,21 @@ export class TableHub {
     return live;
   }
 
-  /** A retried submission's stored event as the sender's viewer receives it. */
-  private async duplicate(tableId: string, event: TableEvent, viewer: string): Promise<TurnAnswer> {
+  /**
+   * A retried submission's stored event, as the sender's own viewer receives it. Only its sender may
+   * have it again: every event's header carries its turn id, so anyone else naming it (another seat,
+   * a spectator) is answered as a stale turn is, and learns nothing of it.
+   */
+  private async duplicate(
+    tableId: string,
+    written: Written,
+    actor: Actor,
+    viewer: string,
+  ): Promise<TurnAnswer> {
+    if (written.userId !== userIdOf(actor)) return outOfSync();
     const live = await this.load(tableId);
-    if (!live || live.holder.events[event.seq] === undefined) return outOfSync();
-    return { kind: "duplicate", event: live.holder.viewEvent(viewer, event.seq, true) };
+    if (!live || live.holder.events[written.event.seq] === undefined) return outOfSync();
+    return { kind: "duplicate", event: live.holder.viewEvent(viewer, written.event.seq, true) };
   }
 
   submitUndo(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
@@ -396,7 +407,7 @@ export class TableHub {
 
   private async undoTurn(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
     const seen = await writtenAs(this.db, request.tableId, request.turnUID);
-    if (seen) return this.duplicate(request.tableId, seen, viewer);
+    if (seen) return this.duplicate(request.tableId, seen, actor, viewer);
     const live = await this.load(request.tableId);
     if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
     if (request.moveId !== live.holder.events.length) return outOfSync();
@@ -428,7 +439,7 @@ export class TableHub {
       // As for turns: another instance wrote this seq first, or wrote this very undo (a retry).
       this.live.forget(request.tableId);
       const written = await writtenAs(this.db, request.tableId, request.turnUID);
-      return written ? this.duplicate(request.tableId, written, viewer) : outOfSync();
+      return written ? this.duplicate(request.tableId, written, actor, viewer) : outOfSync();
     }
     return this.appended(live, event);
   }
@@ -637,16 +648,18 @@ export class TableHub {
   ): Promise<TurnAnswer> {
     // A retried submission: answer with the event it already produced.
     const seen = await writtenAs(this.db, move.tableId, move.turnUID);
-    if (seen) return this.duplicate(move.tableId, seen, viewer);
+    if (seen) return this.duplicate(move.tableId, seen, actor, viewer);
 
     const live = await this.load(move.tableId);
     if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
     const { row } = live;
     if (move.moveId !== live.holder.events.length) {
       // A retry racing its original on another instance finds it here, caught up from the database
-      // after the check by turn id above: answer with that event rather than 'outOfSync'.
-      const written = live.holder.events.find((e) => e.kind === "turn" && e.turnUID === move.turnUID);
-      return written ? this.duplicate(move.tableId, written, viewer) : outOfSync();
+      // after the check by turn id above: answer with that event rather than 'outOfSync'. Asked of
+      // the database again (a rare path), which knows who sent it.
+      const raced = live.holder.events.some((e) => e.kind === "turn" && e.turnUID === move.turnUID);
+      const written = raced ? await writtenAs(this.db, move.tableId, move.turnUID) : null;
+      return written ? this.duplicate(move.tableId, written, actor, viewer) : outOfSync();
     }
     const evaluated = this.evaluate(live, actor, move, now);
     if (evaluated.kind !== "event") return evaluated;
@@ -661,7 +674,7 @@ export class TableHub {
       // Someone wrote this seq first (another instance) or this turn id raced itself: resync.
       this.live.forget(row.id);
       const written = await writtenAs(this.db, row.id, move.turnUID);
-      return written ? this.duplicate(row.id, written, viewer) : outOfSync();
+      return written ? this.duplicate(row.id, written, actor, viewer) : outOfSync();
     }
     return this.adopt(live, evaluated.recorded, change, rev);
   }
