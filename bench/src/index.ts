@@ -4,6 +4,7 @@ import path from "node:path";
 import { fidelityReport } from "./fidelity";
 import { firstRenderReport } from "./first-render";
 import { webBundleReport } from "./web-bundle";
+import { wireReport } from "./wire";
 
 // `npm run bench`: every benchmark in turn, each printing its own figures. Nothing here asserts a time.
 // `npm run bench -- web` (or engine, chess perft, fidelity) runs only the suites named.
@@ -25,6 +26,7 @@ for (const s of suites) {
 if (wanted("web")) {
   console.log("\n== web");
   webBundleReport();
+  await wireReport();
   await firstRenderReport();
 }
 if (wanted("fidelity")) {

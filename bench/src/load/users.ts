@@ -10,7 +10,7 @@ export interface BotUser {
   http: HttpClient;
 }
 
-const PASSWORD = "load bench password";
+export const PASSWORD = "load bench password";
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {

@@ -24,6 +24,9 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (web vite.config.ts, precompress): the
+      // one the browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite names assets by content hash: cache them for good, but never index.html.
         if (file.includes(`${path.sep}assets${path.sep}`))
