@@ -81,6 +81,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), buildId(), precompress()],
+  resolve: {
+    // zod configured before its first schema (src/lib/zodConfig.ts), wherever it is imported.
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/lib/zodConfig.ts") }],
+  },
   server: {
     proxy: {
       "/api": SERVER,

@@ -1,5 +1,3 @@
-// First, before any module builds a zod schema (see the file).
-import "./lib/zodConfig";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
