@@ -41,9 +41,13 @@ describe("the project lobby, live, for two people", () => {
     await a.getByRole("heading", { name: "Template: Board Game", level: 1 }).waitFor();
     await a.getByRole("button", { name: "Create new table" }).first().click();
     await a.getByRole("heading", { name: "New table settings" }).waitFor();
+    // Competitive, with no edit mode at all (issue 36): offered in the creator.
+    await a.getByRole("combobox", { name: "Table mode" }).click();
+    await a.getByRole("option", { name: "Competitive", exact: true }).click();
     const created = a.waitForResponse((r) => r.url().includes("/new-table"));
     await a.locator("form").getByRole("button", { name: "Create new table" }).click();
-    const table = (await (await created).json()) as { tableId: string };
+    const table = (await (await created).json()) as { tableId: string; tableMode: string };
+    expect(table.tableMode).toBe("competitive");
 
     // B's list grows without a reload.
     const bTile = tile(b, table.tableId);
@@ -63,6 +67,19 @@ describe("the project lobby, live, for two people", () => {
     const tablePath = `/projects/template-board/table/${table.tableId}`;
     await a.waitForURL(`**${tablePath}`);
     await b.waitForURL(`**${tablePath}`);
+
+    // The table offers no edit mode: no switch, and 'e' turns nothing on (the Log switch's answer,
+    // rendered after the key's, says the page has handled the key).
+    await a.getByRole("application", { name: "Game board" }).waitFor();
+    const logSwitch = a.getByRole("switch", { name: "Log" });
+    await logSwitch.waitFor();
+    expect(await a.getByRole("switch", { name: "Edit mode" }).count()).toBe(0);
+    const logShown = await logSwitch.isChecked();
+    await a.keyboard.press("e");
+    await logSwitch.click();
+    await expect.poll(() => logSwitch.isChecked()).toBe(!logShown);
+    expect(await a.getByRole("toolbar", { name: "Edit tools" }).count()).toBe(0);
+    expect(await a.getByRole("switch", { name: "Edit mode" }).count()).toBe(0);
   });
 
   it("pages the midgame tables with 'Load more'", async () => {

@@ -228,7 +228,8 @@ export function positionSet(info: Pick<ComponentInfo, "positions">, name: string
 /** The fields of a component's info that decide who sees it (visibility.ts). */
 export type VisibilityInfo = Pick<ComponentInfo, "hidden" | "displayMode" | "positions">;
 
-const VISIBILITY_FIELDS = ["hidden", "displayMode", "positions"] as const;
+/** The fields of a component's info that decide who sees it, by piece or by a state's overdrive. */
+export const VISIBILITY_FIELDS = ["hidden", "displayMode", "positions"] as const;
 
 function resolvedField(
   piece: PieceDefinition,

@@ -30,6 +30,10 @@ export const REFUSAL_MESSAGES = {
   "turn/too-many-moves": "Too many moves added.",
   "turn/script-error": "SCRIPT ERROR: {reasons}",
   "turn/raw-move-outside-edit-mode": "Raw moves can only be made in edit mode.",
+  "turn/edit-chooses-readers":
+    "In a competitive game an edit move cannot choose who sees a component or who reads its log line: the server decides.",
+  "turn/edit-reveals":
+    "In a competitive game edit mode shows hidden pieces only through Look (right-click a deck in edit mode, 'Look through them'), which every player reads in the log.",
   "turn/no-selection": "Select a component first.",
   "turn/invalid-action": "Invalid action.",
   "undo/someone-else": "Cannot undo someone else's turn",

@@ -20,8 +20,16 @@ export const TABLE_MODES = {
   debug: "Debug",
 } as const;
 export type TableMode = keyof typeof TABLE_MODES;
-/** Offered in the table creator; demo-invite only to privileged users (spec section 5). */
-export const OFFERED_TABLE_MODES = ["public-sandbox", "competitive-edit", "demo-invite"] as const;
+/**
+ * Offered in the table creator; demo-invite only to privileged users (spec section 5). The spec names
+ * competitive without offering it; issue 36 offers it, so publishers can test with no edit mode at all.
+ */
+export const OFFERED_TABLE_MODES = [
+  "public-sandbox",
+  "competitive-edit",
+  "competitive",
+  "demo-invite",
+] as const;
 export const DEFAULT_TABLE_MODE: TableMode = "competitive-edit";
 
 /** Modes in which the creator chooses the number of players and their colours. */

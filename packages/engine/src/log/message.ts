@@ -42,9 +42,19 @@ export interface LogExtras {
 /**
  * A log line for a move. The move's own logMessage, when set by the rule module, replaces the
  * default text; an empty logMessage hides the line. Time comes from the move, never from a clock.
+ * An edit-mode move the rules would leave unlogged (a game state, a global set by hand) is logged by
+ * its type: edit mode acts outside the rules, so nobody's hand-made change goes unread. A selection
+ * changes nothing and stays unlogged.
  */
 export function logFor(move: LoggedMove, message: string, extras: LogExtras = {}): LogMessage[] {
-  const text = move.logMessage ?? message;
+  let text = move.logMessage ?? message;
+  if (
+    text === "" &&
+    move.logMessage === undefined &&
+    move.editMode === true &&
+    move.type !== "select component"
+  )
+    text = move.type;
   if (text === "") return [];
   return [
     {

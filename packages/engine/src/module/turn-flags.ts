@@ -50,6 +50,29 @@ export function revealsHiddenInformation(
   ctx: RuleContext,
   module?: SightRules,
 ): boolean {
+  return revealed(before, after, ctx, module, "anyone");
+}
+
+/**
+ * Whether some player now sees the face of a component they did not see before while another player
+ * still does not see it: a reveal to some players only (a peek), not one to the whole table.
+ */
+export function revealsToSomeOnly(
+  before: Situation,
+  after: Situation,
+  ctx: RuleContext,
+  module?: SightRules,
+): boolean {
+  return revealed(before, after, ctx, module, "some only");
+}
+
+function revealed(
+  before: Situation,
+  after: Situation,
+  ctx: RuleContext,
+  module: SightRules | undefined,
+  to: "anyone" | "some only",
+): boolean {
   // Situations share unchanged parts: if none of what visibility reads changed, nothing was revealed.
   if (before.root === after.root && before.gameState === after.gameState && before.players === after.players)
     return false;
@@ -69,7 +92,9 @@ export function revealsHiddenInformation(
   for (let i = 0; i < components.length; i++) {
     const j = sightBefore.indexOf((components[i] as Component).id);
     if (j === undefined) continue;
-    if (((seenAfter[i] as number) & ~(seenBefore[j] as number) & players) !== 0) return true;
+    const now = (seenAfter[i] as number) & players;
+    if ((now & ~(seenBefore[j] as number)) === 0) continue;
+    if (to === "anyone" || now !== players) return true;
   }
   return false;
 }

@@ -16,6 +16,8 @@ export interface TurnInfo {
   editMode: boolean;
   timestamp: number;
   turnUID: string;
+  /** A competitive table (Turn.competitive, decided by the server); absent: a sandbox or debug table. */
+  competitive?: boolean;
 }
 
 /** Moves a hook produces, or the reasons the action is not allowed ('Cannot make move: ...'). */

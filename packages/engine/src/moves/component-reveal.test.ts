@@ -23,6 +23,19 @@ describe("component reveal", () => {
     expect(log[0]?.message).toContain("red");
   });
 
+  it("turns a card face down again, and says so", () => {
+    const s = testSituation();
+    const shown = mustApply(s, { type: "component reveal", componentId: deckTop(s) });
+    expect(shown.log[0]?.message).toBe("revealed card");
+    const { situation, log } = mustApply(shown.situation, {
+      type: "component reveal",
+      componentId: deckTop(s),
+      facedown: true,
+    });
+    expect(component(situation, deckTop(s)).options.facedown).toBe(true);
+    expect(log[0]?.message).toBe("flipped card face down");
+  });
+
   it("flips a two-sided card", () => {
     const s = testSituation();
     const { situation } = mustApply(s, { type: "component reveal", componentId: "m1", flip: true });

@@ -43,7 +43,8 @@ export function applyComponentReveal(situation: Situation, move: ComponentReveal
     return revealed(c, move);
   });
   if (root === undefined) return refuse("move/unknown-component");
-  const text =
-    move.forPlayers !== undefined ? `showed ${name} to ${move.forPlayers.join(", ")}` : `revealed ${name}`;
+  let text = `revealed ${name}`;
+  if (move.forPlayers !== undefined) text = `showed ${name} to ${move.forPlayers.join(", ")}`;
+  else if (move.facedown === true) text = `flipped ${name} face down`;
   return applied({ ...situation, root }, logFor(move, text, { logDisplayComponent: move.componentId }));
 }

@@ -45,6 +45,23 @@ describe("look", () => {
   });
 });
 
+describe("the look's log line", () => {
+  it("names a player's area as that player's hand, and what lies in it as theirs", () => {
+    let s = testSituation();
+    s = mustApply(s, {
+      type: "component move",
+      componentId: "m1",
+      destinationId: "area-blue",
+      positionName: "tableau",
+    }).situation;
+    const said = (componentId: string) =>
+      mustApply(s, { type: "look", componentId, sourcePlayer: "red" }).log.map((l) => l.message);
+    expect(said("area-blue")).toEqual(["looked at blue's hand"]);
+    expect(said("m1")).toEqual(["looked at blue's meeple"]);
+    expect(said("deck")).toEqual(["looked at deck"]);
+  });
+});
+
 describe("a look in edit mode", () => {
   it("cannot be undone: it showed one player what the others did not see", () => {
     const recorded = recordTurn(

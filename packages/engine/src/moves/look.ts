@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownerOf } from "../access.js";
 import { logFor } from "../log/message.js";
 import { refuse } from "../result.js";
 import type { Component, Situation } from "../situation.js";
@@ -45,6 +46,17 @@ export function applyLook(situation: Situation, move: LookMove): MoveResult {
   }) as Component;
   return applied(
     { ...situation, root },
-    logFor(move, `looked at ${displayName(target)}`, { logDisplayComponent: move.componentId }),
+    logFor(move, `looked at ${lookedAt(situation, target)}`, { logDisplayComponent: move.componentId }),
   );
+}
+
+/**
+ * What the log line says was looked at, for every player to read: a player's area is their hand
+ * ('blue's hand'), a piece in one is theirs ('blue's deck'), anything else its own name.
+ */
+function lookedAt(situation: Situation, target: Component): string {
+  const player = situation.players.find((p) => p.area === target.id);
+  if (player !== undefined) return `${player.color}'s hand`;
+  const owner = ownerOf(situation, target.id);
+  return owner === null ? displayName(target) : `${owner}'s ${displayName(target)}`;
 }

@@ -10,6 +10,14 @@ describe("set player attr", () => {
     expect(s.players[1]).toMatchObject({ customAttrs: { customOrder: 1 }, isAutoma: true });
   });
 
+  it("logs nothing for the rules' bookkeeping, and says what a hand-made change in edit mode did", () => {
+    const move = { type: "set player attr", player: "blue", attr: "team", value: 2 } as const;
+    expect(mustApply(testSituation(), move).log).toEqual([]);
+    expect(mustApply(testSituation(), { ...move, editMode: true }).log.map((l) => l.message)).toEqual([
+      "set team of blue to 2",
+    ]);
+  });
+
   it("refuses an unknown player", () => {
     expectRefusal(
       applyMove(testSituation(), { type: "set player attr", player: "x", attr: "a", value: 1 }),

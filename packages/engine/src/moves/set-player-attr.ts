@@ -22,5 +22,8 @@ export function applySetPlayerAttr(situation: Situation, move: SetPlayerAttrMove
     move.attr === "isAutoma"
       ? { ...player, isAutoma: move.value === true }
       : { ...player, customAttrs: { ...player.customAttrs, [move.attr]: move.value } };
-  return applied(replacePlayer(situation, changed), logFor(move, "", { targetPlayer: move.player }));
+  // The rules set attributes as bookkeeping, unlogged; a hand-made change in edit mode says what it did.
+  const text =
+    move.editMode === true ? `set ${move.attr} of ${move.player} to ${JSON.stringify(move.value)}` : "";
+  return applied(replacePlayer(situation, changed), logFor(move, text, { targetPlayer: move.player }));
 }

@@ -1,5 +1,5 @@
 import { PREVENT_UNDO_REASON_MAX_LENGTH } from "../constants.js";
-import { normaliseReplayMarks, UNDO_REASONS } from "../module/turn-flags.js";
+import { normaliseReplayMarks, revealsHiddenInformation, UNDO_REASONS } from "../module/turn-flags.js";
 import type { RuleModule, TurnFlagDecision } from "../module/types.js";
 import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
@@ -26,8 +26,8 @@ export type RequestedTurnFlags = Pick<TurnFlags, "preventUndo" | "turnHidden" | 
 /**
  * One step of the turn pipeline for a table holder (server or optimistic client): evaluate the
  * turn on the live situation, ask the rule module for the turn's flags (turnFlags; edit-mode turns
- * keep the defaults: undoable, a breakpoint, no marks, as edit mode runs no rule automation), and
- * wrap its moves as the next event of the log.
+ * keep the defaults: undoable unless they revealed something, a breakpoint, no marks, as edit mode
+ * runs no rule automation), and wrap its moves as the next event of the log.
  */
 export function recordTurn(
   live: Situation,
@@ -58,16 +58,22 @@ export function recordTurn(
       return refuse("turn/script-error", [error instanceof Error ? error.message : String(error)]);
     }
   }
-  // Edit mode runs no rules, but a look through hidden pieces showed one player what others did not
-  // see: taking it back would let them look and put everything back.
-  if (turn.editMode === true && moves.some((move) => move.type === "look"))
+  const ctx = { pieces: project.pieces ?? {}, options: project.options ?? {} };
+  // Edit mode runs no rules, but a turn that showed a player a face they had not seen cannot be taken
+  // back: they would look and put everything back. A look always shows one. At a competitive table
+  // any other edit turn is asked too (an edit click dealing a card, a state button); elsewhere every
+  // seat sees everything, so the walk is spared. It reads the sights the id re-issue below reads.
+  if (
+    turn.editMode === true &&
+    (moves.some((move) => move.type === "look") ||
+      (turn.competitive === true && revealsHiddenInformation(live, situation, ctx, module)))
+  )
     flags = { ...flags, preventUndo: true, preventUndoReason: UNDO_REASONS.revealed };
   if (requested.preventUndo === true) flags.preventUndo = true;
   if (requested.turnHidden === true) flags.turnHidden = true;
   if (requested.turnNonBlocking === true) flags.turnNonBlocking = true;
   const event = turnEvent(seq, turn, moves, flags);
   // Pieces that left someone's sight, and shuffled cards, come back under new ids (view/reissue.ts).
-  const ctx = { pieces: project.pieces ?? {}, options: project.options ?? {} };
   const renamed = reissuedIds(live, situation, ctx, module, shuffledIds(moves));
   if (renamed.length === 0) return ok({ event, outcome: result.value });
   event.renamed = renamed;

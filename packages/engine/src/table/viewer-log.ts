@@ -157,6 +157,9 @@ export const UNSURE_REFUSALS: ReadonlySet<string> = new Set([
   "move/no-bank",
   "move/bad-position",
   "move/slot-taken",
+  // Whether a competitive edit move showed someone a face is read off the whole situation; a view
+  // with placeholders holds too little to say for sure.
+  "turn/edit-reveals",
 ]);
 
 export type Prediction =

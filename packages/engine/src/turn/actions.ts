@@ -40,5 +40,11 @@ export const turnSchema = z.object({
   status: z.enum(TABLE_STATUSES).optional(),
   /** Turn number shown in log lines. */
   currTurn: z.number().int().optional(),
+  /**
+   * A competitive table (each seat one user's, hidden information kept between them): decided by the
+   * server from the table's mode, never read from what a client sends. Edit mode there may show
+   * hidden pieces only through the logged look, and the client names no recipients (turn/competitive.ts).
+   */
+  competitive: z.boolean().optional(),
 });
 export type Turn = z.infer<typeof turnSchema>;

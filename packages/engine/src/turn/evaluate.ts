@@ -10,6 +10,7 @@ import { ok, type Refusal, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
 import { findComponent } from "../tree.js";
 import type { Action, Turn } from "./actions.js";
+import { competitiveRawMoveRefusal, revealedByRawMove } from "./competitive.js";
 import { mayAct } from "./permissions.js";
 
 export interface TurnOutcome {
@@ -172,7 +173,14 @@ function runAction(run: Run, action: Action): Refusal | null {
       if (!info.editMode) return refuse("turn/raw-move-outside-edit-mode");
       const parsed = parseMove(action.move);
       if (!parsed.ok) return parsed;
-      return runMoves(run, [parsed.value]);
+      if (info.competitive !== true) return runMoves(run, [parsed.value]);
+      const chooses = competitiveRawMoveRefusal(parsed.value);
+      if (chooses !== null) return chooses;
+      const before = run.situation;
+      const from = run.moves.length;
+      const failed = runMoves(run, [parsed.value]);
+      if (failed !== null) return failed;
+      return revealedByRawMove(before, run.situation, run.moves.slice(from), ctx, run.module);
     }
     case "delayed eval":
       return runMoves(run, run.module.delayedEvaluate(run.situation, info, ctx));
@@ -203,6 +211,7 @@ function turnInfo(turn: Turn): TurnInfo {
     editMode: turn.editMode === true,
     timestamp: turn.timestamp,
     turnUID: turn.turnUID,
+    ...(turn.competitive === true ? { competitive: true } : {}),
   };
 }
 

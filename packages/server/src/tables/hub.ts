@@ -601,6 +601,9 @@ export class TableHub {
       editMode: move.editMode,
       status: "midgame" as const,
       currTurn: row.turnsPlayed + 1,
+      // Each seat one user's (not a sandbox or debug table): the engine lets edit mode show hidden
+      // pieces only through the logged look, and no client chooses who reads or sees a move.
+      competitive: !anySeatMode(row.tableMode),
     };
     // The rules decide the turn's flags (undo, breakpoint, replay marks); the client may only add
     // preventUndo to its own turn, which loosens nothing.

@@ -99,6 +99,8 @@ export default function AboutPage() {
             <Typography>
               <strong>Competitive with Edit mode enabled</strong>: each colour belongs to one user. The
               creator starts the game, others join through the shared link, and players may use Edit mode.
+              Edit mode there shows no hidden card except through Look, and every player reads each edit move
+              in the log.
             </Typography>
           </li>
           <li>

@@ -45,7 +45,7 @@ export function EditTools(props: {
         <Button
           size="small"
           disabled={component === undefined}
-          onClick={() => component && tools.send(flipMove(situation, component))}
+          onClick={() => component && tools.send(flipMove(component))}
         >
           Flip
         </Button>

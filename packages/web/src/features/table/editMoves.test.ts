@@ -58,7 +58,7 @@ describe("the edit tools' moves", () => {
   it("flip a card face down and up again, each turn logged as an edit move", () => {
     const s = start("sandbox");
     const card = hand(s, "red")[0] as Component;
-    const down = applied("sandbox", s, flipMove(s, card));
+    const down = applied("sandbox", s, flipMove(card));
     expect(get(down.situation, card.id).options.facedown).toBe(true);
     expect(down.moves.every((m) => m.editMode === true)).toBe(true);
     expect(down.log).toEqual([
@@ -67,13 +67,13 @@ describe("the edit tools' moves", () => {
         event: expect.objectContaining({ editMode: true }),
       }),
     ]);
-    const up = applied("sandbox", down.situation, flipMove(down.situation, get(down.situation, card.id)));
+    const up = applied("sandbox", down.situation, flipMove(get(down.situation, card.id)));
     expect(get(up.situation, card.id).options.facedown).toBe(false);
   });
 
   it("are raw moves, which the engine takes only in edit mode", () => {
     const s = start("sandbox");
-    const result = edit("sandbox", s, flipMove(s, hand(s, "red")[0] as Component), false);
+    const result = edit("sandbox", s, flipMove(hand(s, "red")[0] as Component), false);
     expect(result).toMatchObject({ ok: false, code: "turn/raw-move-outside-edit-mode" });
   });
 

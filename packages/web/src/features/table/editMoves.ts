@@ -35,15 +35,16 @@ export function componentName(situation: Situation, component: Component): strin
   return typeof label === "string" && label !== "" ? label : component.name;
 }
 
-/** f: shows the other side of a card (its facedown option, as the engine's sight reads it). */
-export function flipMove(situation: Situation, component: Component): Move {
-  const facedown = component.options.facedown === true;
+/**
+ * f: shows the other side of a card, as a component reveal (the engine writes its line). No option
+ * set by hand and no log text of the client's own: a competitive table refuses both, as the server
+ * decides who sees what (and there turning a hidden face up is refused: that is what Look is for).
+ */
+export function flipMove(component: Component): Move {
   return {
-    type: "set component option",
+    type: "component reveal",
     componentId: component.id,
-    option: "facedown",
-    value: !facedown,
-    logMessage: `flipped ${componentName(situation, component)} ${facedown ? "face up" : "face down"}`,
+    facedown: component.options.facedown !== true,
   };
 }
 
@@ -273,15 +274,9 @@ export function reshuffleMove(component: Component): Move | null {
   return component.type === "deck" ? { type: "reshuffle", componentId: component.id } : null;
 }
 
-/** One of a player's attributes set; the engine logs nothing of its own for it, so the move says it. */
+/** One of a player's attributes set; the engine logs an edit-mode change of it ('set team of blue to 2'). */
 export function playerAttrMove(player: string, attr: string, value: Json): Move {
-  return {
-    type: "set player attr",
-    player,
-    attr,
-    value,
-    logMessage: `set ${attr} of ${player} to ${JSON.stringify(value)}`,
-  };
+  return { type: "set player attr", player, attr, value };
 }
 
 /** Options that say what a component is or how it is turned: the flip and the rules own them. */

@@ -71,7 +71,7 @@ export function useTableInput(deps: InputDeps): RefObject<Pointer | null> {
       const move =
         kind === "discard"
           ? (deleteMove(situation, component) ?? { type: "discard", componentId: id })
-          : flipMove(situation, component);
+          : flipMove(component);
       act({ kind: "raw move", move }, { alone: true });
     },
     [selected, editMode, act, showAlert, situationRef],

@@ -201,6 +201,9 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
           timestamp: Date.now(),
           turnUID,
           actions,
+          // As the server evaluates it (tables/hub.ts): each seat one user's, outside sandbox and debug
+          // tables. Only for the refusals shown at once; the server decides it for itself.
+          competitive: !load.anySeat,
           ...(tableStatus === "open" || tableStatus === "midgame" || tableStatus === "ended"
             ? { status: tableStatus }
             : {}),
@@ -244,6 +247,7 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       editMode,
       cheatMode,
       load.editModeAllowed,
+      load.anySeat,
       seat,
       module,
       pieces,
