@@ -39,6 +39,7 @@ interface TableOpen {
   events: {
     moves?: { type: string; result?: { winners: string[]; scores: Record<string, number> } }[];
   }[];
+  endedLog: string | null;
 }
 
 type Trader = Seat;
@@ -376,7 +377,11 @@ describe("a game of Night Market between two browsers", () => {
     const final = await open();
     expect(final.status).toBe("ended");
     expect(final.live).toBeNull();
-    const end = final.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end");
+    // The load says where the whole log is read (as in table.spec.ts).
+    const endedLog = (await (
+      await watcher.page.request.get(`${site.server.url}${final.endedLog}`)
+    ).json()) as Pick<TableOpen, "events">;
+    const end = endedLog.events.flatMap((e) => e.moves ?? []).find((m) => m.type === "game end");
     expect(end?.result).toEqual({
       scores: score,
       winners: both.map((t) => t.color).filter((c) => score[c] === best),

@@ -119,6 +119,12 @@ describe("one player's page at a Night Market table", () => {
     // stall), which Ben's page must then show only as a back if it is Ann's.
     let full = await truth();
     expect(full.viewer).toBe("full");
+    // The admin read every hand over HTTP: both players' pages say so, in words (issue 36 point 7).
+    for (const s of seats)
+      await s.page
+        .getByLabel("Full view watchers")
+        .getByText("sec_admin is watching with the full view")
+        .waitFor();
     const first = full.situation.gameState.current.activePlayer;
     const mover = seats.find((s) => s.color === first) as Seat;
     const free = (findPiece(full.situation.root, "market").children.row as Record<string, Piece>)[

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { sharedSite } from "./harness";
 import {
@@ -41,6 +41,19 @@ interface TableOpen {
   status: string;
   live: { viewer: string; situation: Situation } | null;
   events: { moves?: { type: string; result?: GameResult }[] }[];
+  /** Where an ended table's whole log is read (it is not in the load). */
+  endedLog: string | null;
+}
+
+/** A table's load, with an ended table's log read from where the load names it, as the page does. */
+async function openTable(request: APIRequestContext, path: string): Promise<TableOpen> {
+  const load = (await (await request.get(`${site.server.url}${path}`)).json()) as TableOpen;
+  if (!load.endedLog) return load;
+  const log = (await (await request.get(`${site.server.url}${load.endedLog}`)).json()) as Pick<
+    TableOpen,
+    "events"
+  >;
+  return { ...load, events: log.events };
 }
 
 type Player = Seat;
@@ -108,10 +121,7 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
   expect((await ann.page.request.get(`${api}/join-table/${tableId}?color=red`)).status()).toBe(200);
   expect((await ben.page.request.get(`${api}/join-table/${tableId}?color=blue`)).status()).toBe(200);
   expect((await ann.page.request.post(`${api}/${tableId}/start-table`, { data: {} })).status()).toBe(200);
-  const open = async () =>
-    (await (
-      await watcher.page.request.get(`${site.server.url}/api/table-open/${tableId}?view=full`)
-    ).json()) as TableOpen;
+  const open = () => openTable(watcher.page.request, `/api/table-open/${tableId}?view=full`);
   const dealt = (await open()).live;
   expect(dealt?.viewer).toBe("full");
   const start = dealt!.situation;
@@ -584,10 +594,7 @@ describe("the sandbox", () => {
     const table = (await create.json()) as { tableId: string; status: string };
     // A public sandbox starts at once.
     expect(table.status).toBe("midgame");
-    const open = async () =>
-      (await (
-        await page.request.get(`${site.server.url}/api/table-open/${table.tableId}`)
-      ).json()) as TableOpen;
+    const open = () => openTable(page.request, `/api/table-open/${table.tableId}`);
     // A sandbox is free for all: everyone is sent the whole situation.
     const live = (await open()).live;
     expect(live?.viewer).toBe("full");

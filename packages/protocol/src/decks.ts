@@ -20,6 +20,45 @@ export const UPLOAD_MAX_BYTES = 50 * MB;
 export const ASSET_MAX_BYTES = 10 * MB;
 export const XLSX_MAX_BYTES = 10 * MB;
 export const PSD_MAX_BYTES = 50 * MB;
+
+/**
+ * What an upload may unpack to, read from its headers and checked before anything of it is decoded
+ * (issue 36 point 5: an 895-byte WOFF2 declared 1 GiB of tables). The .psd and .xlsx readers have
+ * their own caps beside these (the server's PSD_LIMITS, XLSX_LIMITS).
+ */
+export const DECODE_LIMITS = {
+  /**
+   * A WOFF or WOFF2 font's tables unpacked (its totalSfntSize, the tables' lengths, the stream WOFF2
+   * decompresses): twice the largest common fonts (a CJK OpenType font is ~16 MB unpacked).
+   */
+  fontBytes: 32 * MB,
+  /** An image's longer side in pixels: the largest texture browsers draw an image from; WebP's own ceiling. */
+  imageSide: 16_384,
+  /** One image's (one frame's) pixels: 160 MB of RGBA in every browser that shows it; a .psd's canvas cap. */
+  imagePixels: 40_000_000,
+  /** Every frame of an animated GIF, PNG or WebP together: what one loop decodes; a .psd's layers' cap. */
+  animationPixels: 200_000_000,
+} as const;
+
+/**
+ * Reads of uploaded files one user may have in one server process's workers at once, running or
+ * waiting (issue 36 point 9); one more is refused with UPLOAD_LIMIT_MESSAGES.tooManyUploads.
+ */
+export const UPLOAD_JOBS_PER_USER = 2;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** The refusals of the limits above, as the server words them (the admin page shows them as they are). */
+export const UPLOAD_LIMIT_MESSAGES = {
+  fontTooLarge: (name: string, bytes: number) =>
+    `${name} unpacks to ${Math.ceil(bytes / MB)} MB of font tables; a font may unpack to at most ${DECODE_LIMITS.fontBytes / MB} MB.`,
+  imageTooLarge: (what: string, width: number, height: number) =>
+    `${what} is ${width}x${height} pixels; the limit is ${count(DECODE_LIMITS.imageSide)} pixels a side and ${count(DECODE_LIMITS.imagePixels)} pixels in all.`,
+  animationTooLarge: (name: string, frames: number, pixels: number) =>
+    `${name} has ${count(frames)} frames of ${count(pixels)} pixels in all; an animation may have at most ${count(DECODE_LIMITS.animationPixels)} pixels in all its frames.`,
+  tooManyUploads: (max: number) =>
+    `You already have ${max} uploads being read by the server: wait until one of them is done, then send this one again.`,
+} as const;
 /** Global and deck assets: images a card or a board can show. */
 export const ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"] as const;
 export const ASSET_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"] as const;

@@ -32,6 +32,13 @@ export const SESSION_CAPS = {
   heavyReads: { perSecond: 2, burst: 20 },
   /** Table loads of one user answered at once by one server process; more are refused the same way. */
   heavyReadsInFlight: 4,
+  /**
+   * Bytes those loads may send a user a second, sustained, and the burst (issue 36 point 6). An answer
+   * is charged its size on the wire (and a log's whole JSON when the load had to make it), so a user
+   * reloading a full log is held back while others' loads go: the burst is one log at its cap, the
+   * rate a large game's log (639 kB) a second and then some.
+   */
+  heavyReadBytes: { perSecond: 1024 * 1024, burst: 32 * 1024 * 1024 },
 } as const;
 
 const kB = (bytes: number) =>
@@ -50,6 +57,8 @@ export const LIMIT_MESSAGES = {
   tooManySockets: (max: number) =>
     `Too many open tabs for this login (at most ${max}): close some tabs, then reload this one.`,
   readsTooFast: "You are opening tables too fast: wait a moment and try again.",
+  readBytesTooFast: (seconds: number) =>
+    `You have loaded a lot of table data in a short time: wait ${seconds} s and try again.`,
 } as const;
 
 /** The code a refused socket handshake carries (connect_error's data.code) beside its message. */

@@ -40,12 +40,20 @@ export interface TableLoadResponse {
     roles: { designer: string[]; mod: string[] };
   };
   /**
-   * Ended tables only (everything is revealed): the start situation, its random state left out.
-   * Null while the table is open or running.
+   * Ended tables only (everything is revealed): the start situation, its random state left out. The
+   * server sends null: the page fills it in from `endedLog` (TableLogResponse).
    */
   start_position: Situation | null;
-  /** Ended tables only: every event of the log, in seq order, chance outcomes recorded in the moves. */
+  /**
+   * Ended tables only: every event of the log, in seq order, chance outcomes recorded in the moves.
+   * The server sends none: the page fills them in from `endedLog`.
+   */
   events: TableEvent[];
+  /**
+   * Where an ended table's whole log is read (GET /api/table-log/{tableId}): apart from the load, so
+   * it is stored once, compressed, and a reload is answered 304. Null while the table is open or runs.
+   */
+  endedLog: string | null;
   /** A running table as this user sees it; null while the table is open or after it ended. */
   live: LiveView | null;
   chatMessages: ChatMessage[];
@@ -99,8 +107,9 @@ export interface LiveView {
 }
 
 /**
- * GET /api/table-log/{tableId}: an ended table's whole log (everything is revealed), what a table page
- * that watched the game end fetches instead of loading the whole table again. Refused while it runs.
+ * GET /api/table-log/{tableId}: an ended table's whole log (everything is revealed): what the table page
+ * reads after an ended table's load, or after watching the game end. Refused while it runs. Gzip when
+ * asked, with an ETag (the same log answers 304), and counted against the user's byte budget.
  */
 export interface TableLogResponse {
   start_position: Situation;

@@ -169,7 +169,8 @@ export async function buildApp(
     app.log.error({ err }, "rate limits: redis"),
   );
   app.addHook("onClose", () => rates.close());
-  tableRoutes(app, deps, hub, () => io, { rates, heavyReads: options.config.sessionCaps.heavyReads });
+  const { heavyReads, heavyReadBytes } = options.config.sessionCaps;
+  tableRoutes(app, deps, hub, () => io, { rates, heavyReads, heavyReadBytes });
   tableAdminRoutes(app, deps, hub, () => io);
   botRoutes(app, deps, hub, () => io);
   feedbackRoutes(app, deps);

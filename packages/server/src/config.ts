@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { SESSION_CAPS, TABLE_CAPS } from "@tt/protocol";
+import { BOT_CAPS, SESSION_CAPS, TABLE_CAPS, UPLOAD_JOBS_PER_USER } from "@tt/protocol";
 import { z } from "zod";
 import { DEFAULT_SHEET_URL_TEMPLATE, sheetOpenUrlTemplate } from "./projects/linkedSheet";
 
@@ -46,6 +46,9 @@ const envFields = z.object({
   /** Table loads (table-open, table-log) per user a second, sustained, and their burst. */
   HEAVY_READS_PER_SECOND: z.coerce.number().positive().default(SESSION_CAPS.heavyReads.perSecond),
   HEAVY_READS_BURST: z.coerce.number().int().positive().default(SESSION_CAPS.heavyReads.burst),
+  /** The bytes those loads send a user a second, sustained, and their burst. */
+  HEAVY_READ_BYTES_PER_SECOND: z.coerce.number().positive().default(SESSION_CAPS.heavyReadBytes.perSecond),
+  HEAVY_READ_BYTES_BURST: z.coerce.number().int().positive().default(SESSION_CAPS.heavyReadBytes.burst),
   /** Where a linked spreadsheet's .xlsx export is fetched; {id} is replaced by the sheet id. */
   SHEET_URL_TEMPLATE: z.string().includes("{id}").default(DEFAULT_SHEET_URL_TEMPLATE),
   /** Where 'Open the spreadsheet' takes a designer; unset: see sheetOpenUrlTemplate. */
@@ -58,6 +61,8 @@ const envFields = z.object({
   WORK_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Uploads waiting for a worker at most; more are refused as busy (503). */
   WORK_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** One user's uploads in the workers at once, running or waiting, per process; more are refused (429). */
+  WORK_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(UPLOAD_JOBS_PER_USER),
   /** One upload's reading time in a worker at most. */
   WORK_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** A worker's JavaScript heap at most (a 10 MB SVG of 170,000 elements needs 0.5-1 GB to sanitise). */
@@ -71,6 +76,18 @@ const envFields = z.object({
   BOT_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
   /** One bot's thinking in a worker at most; a bot that takes longer plays at random instead. */
   BOT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Running tables with bots one user may have created (issue 36; protocol BOT_CAPS). */
+  BOT_TABLES_PER_USER: z.coerce.number().int().min(0).default(BOT_CAPS.tablesPerUser),
+  /** Bot seats at one user's tables that have not ended. */
+  BOT_SEATS_PER_USER: z.coerce.number().int().min(0).default(BOT_CAPS.seatsPerUser),
+  /** A table with bots ends after this long with nobody at it and no turn played. */
+  BOT_IDLE_END_MINUTES: z.coerce.number().positive().default(BOT_CAPS.idleEndMinutes),
+  /** One table's bot turns at least this far apart (tables/botPace.ts). */
+  BOT_TURN_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** Time on the server's thread one table's bots may take a minute. */
+  BOT_TABLE_MS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** Bot work waits while the server's event loop runs this much late (people's work is queued). */
+  BOT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(20),
   /** Unset: S3 when S3_* names a bucket, else the disk (see storageOf). */
   STORAGE: z.enum(["disk", "s3"]).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -133,13 +150,14 @@ export interface Config {
     sessionRate: Rate;
     userRate: Rate;
     heavyReads: Rate;
+    heavyReadBytes: Rate;
   };
   storage: StorageConfig;
   sheetUrlTemplate: string;
   /** The page of a linked sheet a designer opens (the admin page's 'Open the spreadsheet'). */
   sheetOpenUrlTemplate: string;
   /** The worker threads that read uploads (work/pool.ts): how many, queue, time and heap per job. */
-  work: { threads: number; queue: number; timeoutMs: number; memoryMb: number };
+  work: { threads: number; queue: number; timeoutMs: number; memoryMb: number; perUser: number };
   /** The bots at tables (tables/bots.ts, botWork.ts): their pause, and the workers that think for them. */
   bots: BotSettings;
   /** Settings that are valid but probably not what the operator meant; main.ts logs them at start. */
@@ -153,6 +171,26 @@ export interface BotSettings {
   threads: number;
   queue: number;
   timeoutMs: number;
+  /** Per user (tables/botCaps.ts): running tables with bots, and bot seats at tables not ended. */
+  caps: BotCaps;
+  /** A table with bots that nobody has open and where no turn was played this long ends (botIdle.ts). */
+  idleEndMs: number;
+  /** How bots share the server's thread (botPace.ts). */
+  pace: BotPace;
+}
+
+export interface BotCaps {
+  tablesPerUser: number;
+  seatsPerUser: number;
+}
+
+export interface BotPace {
+  /** One table's bot turns at least this far apart. */
+  turnIntervalMs: number;
+  /** Main-thread milliseconds one table's bots may take a minute. */
+  msPerMinute: number;
+  /** The event loop's lateness above which bot work waits. */
+  loopDelayMs: number;
 }
 
 /** A token bucket's refill a second and size. */
@@ -222,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionRate: { perSecond: e.SESSION_RATE_PER_SECOND, burst: e.SESSION_BURST },
       userRate: { perSecond: e.USER_RATE_PER_SECOND, burst: e.USER_BURST },
       heavyReads: { perSecond: e.HEAVY_READS_PER_SECOND, burst: e.HEAVY_READS_BURST },
+      heavyReadBytes: { perSecond: e.HEAVY_READ_BYTES_PER_SECOND, burst: e.HEAVY_READ_BYTES_BURST },
     },
     work: {
       // One core stays with the server's own thread; more than four readers at once is memory, not speed.
@@ -229,12 +268,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: e.WORK_QUEUE,
       timeoutMs: e.WORK_TIMEOUT_SECONDS * 1000,
       memoryMb: e.WORK_MEMORY_MB,
+      perUser: e.WORK_JOBS_PER_USER,
     },
     bots: {
       delayMs: { min: e.BOT_DELAY_MIN_MS, max: e.BOT_DELAY_MAX_MS },
       threads: e.BOT_THREADS,
       queue: e.BOT_QUEUE,
       timeoutMs: e.BOT_TIMEOUT_MS,
+      caps: { tablesPerUser: e.BOT_TABLES_PER_USER, seatsPerUser: e.BOT_SEATS_PER_USER },
+      idleEndMs: Math.round(e.BOT_IDLE_END_MINUTES * 60_000),
+      pace: {
+        turnIntervalMs: e.BOT_TURN_INTERVAL_MS,
+        msPerMinute: e.BOT_TABLE_MS_PER_MINUTE,
+        loopDelayMs: e.BOT_LOOP_DELAY_MS,
+      },
     },
     sheetUrlTemplate: e.SHEET_URL_TEMPLATE,
     sheetOpenUrlTemplate: e.SHEET_OPEN_URL_TEMPLATE ?? sheetOpenUrlTemplate(e.SHEET_URL_TEMPLATE),

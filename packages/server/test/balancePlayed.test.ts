@@ -47,6 +47,10 @@ beforeAll(async () => {
     USER_BURST: "1000",
     BOT_DELAY_MIN_MS: "0",
     BOT_DELAY_MAX_MS: "0",
+    // Nor any pace (issue 36: a second between one table's bot turns, a budget of the thread).
+    BOT_TURN_INTERVAL_MS: "0",
+    BOT_TABLE_MS_PER_MINUTE: "600000",
+    BOT_LOOP_DELAY_MS: "1000",
   });
   as = await lobbyWorld(server);
   await server.database.db

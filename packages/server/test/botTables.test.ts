@@ -4,9 +4,7 @@ import {
   findComponent,
   type JsonObject,
   mayAct,
-  randomBot,
   type Situation,
-  seedRng,
   type TableEvent,
 } from "@tt/engine";
 import { type ComponentTree, piecesOf, registry } from "@tt/games";
@@ -16,6 +14,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableEvents, tables } from "../src/db/schema";
 import { botChoiceWatchers, botInputWatchers } from "../src/tables/bots";
+import { humanTurn } from "./botFixture";
 import { type Client, startTestServer, type TestServer } from "./harness";
 import { lobbyWorld, openTab, type Role, recorder } from "./lobbyFixture";
 
@@ -35,6 +34,13 @@ beforeAll(async () => {
     // The bots' pause from the config (config.ts BOT_DELAY_*): short, so the games here go fast.
     BOT_DELAY_MIN_MS: "0",
     BOT_DELAY_MAX_MS: "100",
+    // Nor any pace (issue 36: botLimits.test.ts, botPace.test.ts).
+    BOT_TURN_INTERVAL_MS: "0",
+    BOT_TABLE_MS_PER_MINUTE: "600000",
+    BOT_LOOP_DELAY_MS: "1000",
+    // The designer starts a table with a bot in most tests here; the caps per user are botLimits.test.ts's.
+    BOT_TABLES_PER_USER: "100",
+    BOT_SEATS_PER_USER: "100",
   });
   as = await lobbyWorld(server);
 });
@@ -107,36 +113,6 @@ async function untilTurnOf(who: Role, tableId: string, seat: string): Promise<Ta
     if (row!.status !== "midgame" || mayAct(await fullSituation(tableId), seat)) return open(who, tableId);
     await sleep(100);
   }
-}
-
-/** One turn by a person: a random legal turn on their own view, sent as the web app sends it. */
-async function humanTurn(s: Socket, load: TableLoadResponse, seat: string) {
-  const view = load.live!.situation;
-  const seq = load.expected_move_id;
-  const ctx = {
-    module: registry.moduleFor(load.projectInfo.slug),
-    rules: { pieces: piecesOf(load.components as ComponentTree), options: load.options as JsonObject },
-    seq,
-  };
-  const actions = randomBot(view, seat, ctx, seedRng(seq + 11));
-  expect(actions).not.toBeNull();
-  const answer = new Promise<void>((resolve, reject) => {
-    const onEvent = (m: { event?: { seq: number } }) => {
-      if (m.event?.seq !== seq) return;
-      s.off("table-event", onEvent);
-      resolve();
-    };
-    s.on("table-event", onEvent);
-    s.once("table-event-reject", (r: { reason: string }) => reject(new Error(r.reason)));
-  });
-  s.emit("game-move", {
-    tableId: load.tableId,
-    moveId: seq,
-    turnUID: `human-${seq}`,
-    editMode: false,
-    actions,
-  });
-  await answer;
 }
 
 describe("the creator seats a bot before the start", () => {

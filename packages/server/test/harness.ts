@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -52,9 +53,15 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = shared ?? (await freshDatabase());
   await seedProjects(database.db);
-  // Test users open tables far faster than a person: the per-user table-load limit (2/s, bursts of 20)
-  // would answer 429 on a fast database. tableCaps.test.ts and the abuse suite test it with their own.
-  const reads = { HEAVY_READS_PER_SECOND: "1000", HEAVY_READS_BURST: "1000" };
+  // Test users open tables far faster than a person: the per-user table-load limits (2/s, bursts of
+  // 20; 1 MB/s, bursts of 32 MB) would answer 429 on a fast database. tableCaps.test.ts,
+  // endedLog.test.ts and the abuse suite test them with their own.
+  const reads = {
+    HEAVY_READS_PER_SECOND: "1000",
+    HEAVY_READS_BURST: "1000",
+    HEAVY_READ_BYTES_PER_SECOND: String(1e9),
+    HEAVY_READ_BYTES_BURST: String(1e10),
+  };
   const config = loadConfig({
     ...reads,
     ...env,
@@ -161,4 +168,33 @@ export async function controlMember(
   const login = await c.login(name);
   if (login.status !== 200) throw new Error(`login ${name}: ${login.text}`);
   return c;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The body as it was sent: not decompressed (fetch would gunzip it). */
+  body: Buffer;
+}
+
+/** A GET as it goes over the wire, for tests of what is sent: encodings, sizes, 304s. */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : v]),
+          ),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

@@ -14,7 +14,13 @@ import {
   walk,
 } from "@tt/engine";
 import { type ComponentTree, piecesOf, registry } from "@tt/games";
-import type { TableEventMessage, TableInfo, TableLoadResponse, TableSubscribeAck } from "@tt/protocol";
+import type {
+  TableEventMessage,
+  TableInfo,
+  TableLoadResponse,
+  TableLogResponse,
+  TableSubscribeAck,
+} from "@tt/protocol";
 import { asc, eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -254,24 +260,25 @@ describe("an ended table reveals everything", () => {
       actions: [{ kind: "raw move", move: { type: "game end" } }],
     });
     await p.rec.next("table-event");
+    // The load says where the log is (it is stored apart: endedLog.test.ts); the page reads it there.
     const load = await open("outsider", tableId);
     expect(load.status).toBe("ended");
     expect(load.live).toBeNull();
-    expect(load.start_position?.rng).toEqual({ state: 0 });
-    expect(load.events.map((e) => e.kind)).toEqual(["turn"]);
+    expect(load.endedLog).toBe(`/api/table-log/${tableId}`);
+    const read = await as.outsider.get(load.endedLog!);
+    const log = read.json() as TableLogResponse;
+    expect(log.start_position.rng).toEqual({ state: 0 });
+    expect(log.events.map((e) => e.kind)).toEqual(["turn"]);
     const holder = await fullTable(tableId);
     const replayed = createTableHolder({
-      start: load.start_position!,
-      events: load.events,
+      start: log.start_position,
+      events: log.events,
       module: holder.module,
       project: { pieces: holder.ctx.pieces, options: holder.ctx.options },
     });
     expect({ ...replayed.live, rng: null }).toEqual(
       JSON.parse(JSON.stringify({ ...holder.live, rng: null })),
     );
-    // The page that watched the end fetches just the log.
-    const read = await as.player.get(`/api/table-log/${tableId}`);
-    expect(read.json()).toEqual({ start_position: load.start_position, events: load.events });
     // Every seat's page asks at the end: each gets the same text.
     expect((await as.designer.get(`/api/table-log/${tableId}`)).text).toBe(read.text);
     // A closed project's ended tables stay its members' (and site admins') only.

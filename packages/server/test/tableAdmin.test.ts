@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type Action, FULL_VIEW, fullView } from "@tt/engine";
+import { type Action, FULL_VIEW, fullView, type Situation } from "@tt/engine";
 import {
   type InviteLinkResponse,
   TABLE_REFUSALS,
@@ -13,6 +13,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { projects, tableEvents, tables } from "../src/db/schema";
+import { FORK_RUNNING } from "../src/tables/admin";
 import { seatPassword } from "../src/tables/invite";
 import { fullTable } from "./fullTable";
 import { Client, startTestServer, type TestServer } from "./harness";
@@ -375,14 +376,23 @@ describe("a bound table that cannot take saved components", () => {
   });
 });
 
+/** Ends a running table as a game's end does (its row; the log stays as it was). */
+const endTable = (tableId: string) =>
+  server.database.db
+    .update(tables)
+    .set({ status: "ended", endedAt: new Date(), resultStats: { players: {}, global: {} } })
+    .where(eq(tables.id, tableId));
+
 describe("POST /api/debug-table/:tableId/:step", () => {
-  it("starts a private debug table where the source stood after that many events", async () => {
+  it("starts a private debug table where an ended source stood after that many events, its random state its own", async () => {
     const tableId = await chessTable();
     await playOpening(tableId, 3);
     const source = await open(as.player, tableId);
+    await endTable(tableId);
     // Where the source stood after each event, as the server holds it (random state and all).
     const truth = await fullTable(server.database.db, tableId);
     expect(truth.events).toHaveLength(3);
+    const seeds = new Set<number>();
 
     for (const step of [0, 2, 3]) {
       const res = await as.admin.post(`/api/debug-table/${tableId}/${step}`);
@@ -413,13 +423,42 @@ describe("POST /api/debug-table/:tableId/:step", () => {
         creatorId: await userId(server, "admin"),
         options: (await rowOf(tableId)).options,
       });
-      expect(row.startSituation).toEqual(truth.at(step));
+      // The situation there, with a random state of the fork's own: its shuffles are not the source's.
+      const { rng, ...rest } = row.startSituation as Situation;
+      const { rng: sourceRng, ...sourceRest } = truth.at(step);
+      expect(rest).toEqual(sourceRest);
+      expect(rng.state).not.toBe(sourceRng.state);
+      seeds.add(rng.state);
     }
+    expect(seeds.size).toBe(3);
+  });
+
+  it("refuses to fork a running game; forks a running sandbox, reseeded", async () => {
+    const tableId = await chessTable();
+    await playOpening(tableId, 2);
+    const refused = await as.admin.post(`/api/debug-table/${tableId}/2`);
+    expect(refused).toMatchObject({ status: 409, text: FORK_RUNNING });
+    expect(refused.text).toBe(
+      "A debug table can be made only of an ended game (or a sandbox): this game is still running, and its fork would show every hidden card to anyone with the link.",
+    );
+    // A sandbox shows everyone everything already: a fork shows no more, and draws its own chance.
+    const sandbox = (
+      await as.admin.post("/api/projects/sandbox/new-table", {
+        start_position: { options: {}, playerColors: ["red", "blue"] },
+        tableMode: "public-sandbox",
+      })
+    ).json() as TableInfo;
+    const forked = await as.admin.post(`/api/debug-table/${sandbox.tableId}/0`);
+    expect(forked.status).toBe(200);
+    const forkRow = await rowOf(forked.text.split("/").at(-1)!);
+    const sourceStart = (await rowOf(sandbox.tableId)).startSituation as Situation;
+    expect((forkRow.startSituation as Situation).rng).not.toEqual(sourceStart.rng);
   });
 
   it("is for site admins only, with a step from 0 to the number of events, on started tables", async () => {
     const tableId = await chessTable();
     await playOpening(tableId, 1);
+    await endTable(tableId);
     expect((await anonymous.post(`/api/debug-table/${tableId}/0`)).status).toBe(401);
     for (const who of ["designer", "mod", "player", "staff"] as const) {
       expect(await as[who].post(`/api/debug-table/${tableId}/0`)).toMatchObject({

@@ -1,13 +1,15 @@
 import { type DeckFont, safeFontName } from "@tt/engine";
-import { ASSET_NAME_PATTERN, FONT_EXTENSIONS } from "@tt/protocol";
+import { ASSET_NAME_PATTERN, DECODE_LIMITS, FONT_EXTENSIONS, UPLOAD_LIMIT_MESSAGES } from "@tt/protocol";
 import * as fontkit from "fontkit";
 import { type AssetRefusal, badNameMessage, baseName } from "../storage/assetCheck";
+import { unpackedFontSize } from "./fontSize";
 
 // A designer's font, uploaded with a deck's assets (admin-decks-editor.md section 7, issue 18): the
 // card layers name fonts by the PostScript name the .psd stores, so the file's own tables say which
 // family, weight and slant it is and under which names every view declares it (engine fonts.ts). The
-// bytes are checked to be the kind of font the extension says, and read with fontkit; what a browser
-// does with a font it loads (its own sanitiser) is the browser's second line.
+// bytes are checked to be the kind of font the extension says, what a WOFF or WOFF2 unpacks to is
+// checked from its headers (fontSize.ts: fontkit allocates what they declare), and then it is read
+// with fontkit; what a browser does with a font it loads (its own sanitiser) is the browser's second line.
 
 export type FontType = "font/ttf" | "font/otf" | "font/woff" | "font/woff2";
 
@@ -59,6 +61,10 @@ const LABEL: Record<FontType, string> = {
   "font/woff2": "WOFF2 (.woff2)",
 };
 
+const collectionMessage = (name: string) =>
+  `${name} is a font collection: upload each font of it as its own .ttf or .otf file.`;
+const damagedMessage = (name: string) => `${name} is a damaged font: it could not be read.`;
+
 export function checkFont(raw: string, bytes: Buffer, maxBytes: number): FontCheck {
   const name = baseName(raw);
   if (!ASSET_NAME_PATTERN.test(name)) return { ok: false, status: 400, message: badNameMessage(name) };
@@ -67,17 +73,22 @@ export function checkFont(raw: string, bytes: Buffer, maxBytes: number): FontChe
   if (bytes.length > maxBytes)
     return { ok: false, status: 413, message: `${name} is larger than ${maxBytes / 1024 / 1024} MB.` };
   const sniffed = sniffFont(bytes);
-  if (sniffed === "collection")
-    return {
-      ok: false,
-      status: 400,
-      message: `${name} is a font collection: upload each font of it as its own .ttf or .otf file.`,
-    };
+  if (sniffed === "collection") return { ok: false, status: 400, message: collectionMessage(name) };
   const expected = TYPE_OF_EXTENSION[ext];
   // TrueType and OpenType outlines both live in the same container; either extension is fine for either.
   const sfnt = (t: FontType | null) => t === "font/ttf" || t === "font/otf";
   if (sniffed === null || (sniffed !== expected && !(sfnt(sniffed) && sfnt(expected))))
     return { ok: false, status: 400, message: `${name} is not a ${LABEL[expected]} font.` };
+  // Before fontkit decodes anything: what the headers say the tables unpack to.
+  const size = unpackedFontSize(bytes);
+  if (!size.ok)
+    return {
+      ok: false,
+      status: 400,
+      message: size.problem === "collection" ? collectionMessage(name) : damagedMessage(name),
+    };
+  if (size.unpackedBytes > DECODE_LIMITS.fontBytes)
+    return { ok: false, status: 413, message: UPLOAD_LIMIT_MESSAGES.fontTooLarge(name, size.unpackedBytes) };
 
   let font: fontkit.Font;
   try {
@@ -85,12 +96,11 @@ export function checkFont(raw: string, bytes: Buffer, maxBytes: number): FontChe
     if (!("postscriptName" in made)) throw new Error("collection");
     font = made;
   } catch {
-    return { ok: false, status: 400, message: `${name} is a damaged font: it could not be read.` };
+    return { ok: false, status: 400, message: damagedMessage(name) };
   }
   // fontkit reads tables lazily: a damaged table directory shows as a font without names.
   const meta = fontMetadata(font, name);
-  if (meta === null)
-    return { ok: false, status: 400, message: `${name} is a damaged font: it could not be read.` };
+  if (meta === null) return { ok: false, status: 400, message: damagedMessage(name) };
   return { ok: true, asset: { name, bytes, type: expected, font: meta } };
 }
 

@@ -1,7 +1,7 @@
-import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { buildWorkbook } from "../../test/fixtures/xlsxFixture";
+import { zip } from "../../test/fixtures/zipFixture";
 import { NOT_XLSX, parseWorkbook, XLSX_LIMITS } from "./xlsx";
 
 async function parsed(buffer: Buffer, limits = {}) {
@@ -14,42 +14,6 @@ async function refusal(buffer: Buffer, limits = {}) {
   const result = await parseWorkbook(buffer, limits);
   if (result.ok) throw new Error("expected a refusal");
   return result.message;
-}
-
-/** A minimal zip (no CRCs: the parser refuses these before any library would check them). */
-function zip(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const body = deflateRawSync(e.data);
-    const size = e.declaredSize ?? e.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 describe("parseWorkbook", () => {

@@ -3,9 +3,11 @@ import { megabytes, type Parsed, refuse } from "./parsed";
 
 // An .xlsx is a zip. The spreadsheet library inflates every entry in memory before we could count a
 // single cell, and a zip's declared sizes are only claims: a few MB of deflate can expand ~1000-fold.
-// So before handing the file over we walk the zip's central directory ourselves and inflate each entry
-// with Node's zlib capped at the size the directory declares. Afterwards the declared total is a true
-// bound on what the library will allocate, and the caller has seen every entry's real bytes.
+// So before handing the file over we walk the zip's central directory ourselves: first every entry's
+// declared size, added up and checked against the limit before a single byte is inflated; then each
+// entry inflated with Node's zlib capped at the size the directory declares. Afterwards the declared
+// total is a true bound on what the library will allocate, and the caller has seen every entry's
+// real bytes. (It runs in an upload worker: work/uploadJobs.ts.)
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
@@ -19,6 +21,14 @@ export interface ZipLimits {
   maxTotalBytes: number;
 }
 
+interface Entry {
+  name: string;
+  method: number;
+  /** Inflated size, as the directory declares it. */
+  size: number;
+  data: Buffer;
+}
+
 /**
  * Checks the zip and calls visit with each file entry's inflated bytes, in directory order; visit may
  * answer a refusal message to stop early. Anything malformed (no directory, encryption, an unknown
@@ -30,6 +40,27 @@ export function checkZip(
   unreadable: string,
   visit: (name: string, data: Buffer) => string | undefined,
 ): Parsed<null> {
+  const entries = directory(buffer, limits, unreadable);
+  if (!entries.ok) return entries;
+  for (const { name, method, size, data: raw } of entries.value) {
+    let data: Buffer;
+    if (method === 0) data = raw;
+    else {
+      try {
+        // maxOutputLength makes zlib stop (and throw) as soon as the entry outgrows its claim.
+        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
+      } catch {
+        return refuse(unreadable);
+      }
+    }
+    const problem = visit(name, data);
+    if (problem) return refuse(problem);
+  }
+  return { ok: true, value: null };
+}
+
+/** Every file entry of the central directory, its declared sizes checked; nothing inflated. */
+function directory(buffer: Buffer, limits: ZipLimits, unreadable: string): Parsed<Entry[]> {
   const eocd = findEndOfCentralDirectory(buffer);
   if (eocd < 0) return refuse(unreadable);
   const entryCount = buffer.readUInt16LE(eocd + 10);
@@ -42,6 +73,7 @@ export function checkZip(
     return refuse(`The file holds more than ${limits.maxEntries} parts; it is not a plain workbook.`);
   }
 
+  const entries: Entry[] = [];
   let total = 0;
   let p = directoryStart;
   for (let i = 0; i < entryCount; i++) {
@@ -63,6 +95,8 @@ export function checkZip(
     if (total > limits.maxTotalBytes) {
       return refuse(`The file unpacks to more than ${megabytes(limits.maxTotalBytes)}.`);
     }
+    if (method !== 0 && method !== 8) return refuse(unreadable);
+    if (method === 0 && compressedSize !== size) return refuse(unreadable);
 
     if (localHeader + 30 > buffer.length || buffer.readUInt32LE(localHeader) !== LOCAL_SIGNATURE) {
       return refuse(unreadable);
@@ -71,26 +105,9 @@ export function checkZip(
       localHeader + 30 + buffer.readUInt16LE(localHeader + 26) + buffer.readUInt16LE(localHeader + 28);
     const dataEnd = dataStart + compressedSize;
     if (dataEnd > buffer.length) return refuse(unreadable);
-    const raw = buffer.subarray(dataStart, dataEnd);
-
-    let data: Buffer;
-    if (method === 0) {
-      if (compressedSize !== size) return refuse(unreadable);
-      data = raw;
-    } else if (method === 8) {
-      try {
-        // maxOutputLength makes zlib stop (and throw) as soon as the entry outgrows its claim.
-        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
-      } catch {
-        return refuse(unreadable);
-      }
-    } else {
-      return refuse(unreadable);
-    }
-    const problem = visit(name, data);
-    if (problem) return refuse(problem);
+    entries.push({ name, method, size, data: buffer.subarray(dataStart, dataEnd) });
   }
-  return { ok: true, value: null };
+  return { ok: true, value: entries };
 }
 
 function findEndOfCentralDirectory(buffer: Buffer): number {

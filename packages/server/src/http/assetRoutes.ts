@@ -29,7 +29,7 @@ import { globalAssetKey, projectOfKey, type Storage } from "../storage/storage";
 import { uploadWork } from "../work/uploads";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
-import { accepted } from "./workAnswer";
+import { accepted, uploaderWithRoom } from "./workAnswer";
 
 // Global assets of a project (admin-decks-editor.md sections 2, 6, 7) and the storage they live in.
 // Upload, list and erase are for the project's mods and designers and site admins (the advanced admin
@@ -97,13 +97,14 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
     const project = await assetMaintainer(request);
     if (!request.isMultipart())
       throw new HttpError(400, "Send the images as multipart/form-data, in the field 'assets'.");
+    const owner = uploaderWithRoom(work, request, reply);
     const files = await readUpload(request);
     if (files.length === 0) throw new HttpError(400, "Choose at least one image to upload.");
     // Every file is checked before any is stored: an upload is taken whole or not at all.
     const assets: CheckedAsset[] = [];
-    // A large SVG is sanitised in a worker (work/uploads.ts), one file at a time.
+    // Each is read in a worker (work/uploads.ts), one file at a time, counted against this user.
     for (const file of files) {
-      const asset = accepted(await work.image(file.filename, file.bytes), request, reply);
+      const asset = accepted(await work.image(file.filename, file.bytes, owner), request, reply);
       if (assets.some((a) => a.name === asset.name))
         throw new HttpError(400, `${asset.name} is in this upload twice.`);
       assets.push(asset);

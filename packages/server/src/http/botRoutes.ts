@@ -11,8 +11,9 @@ import { requireActor } from "./context";
 import { sendText } from "./errors";
 
 // Bots at tables (issue 22 point 2): seat one before the start and take it off again (the table's
-// creator), replace a player who left with one (the table's admins). Parsing and permissions live in
-// tables/bots.ts.
+// creator), replace a player who left with one (the table's admins), within the creator's caps
+// (issue 36). Parsing and permissions live in tables/bots.ts. The driver that plays them is handed
+// the database and presence from here: it sits below the sockets.
 
 type SlugTableParams = { Params: { slug: string; tableId: string } };
 
@@ -25,13 +26,29 @@ export function botRoutes(
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
   // The config's settings for every bot of this hub (realtime/table.ts asks for the same driver).
+  const { caps } = deps.config.bots;
   const bots = botDriverOf(hub, app.log, deps.config.bots);
+  const presence = () => {
+    const server = io();
+    return server ? presenceOf(server, db, app.log, !deps.config.redisUrl) : undefined;
+  };
+  bots.attach({
+    db,
+    // No socket server: nobody can have a table open, and its bots wait.
+    watched: async (tableId) => (await presence()?.watched(tableId)) ?? false,
+    // A tab that opened the table as it ended loads it again, and finds it ended.
+    ended: (row) => {
+      const server = io();
+      if (server)
+        broadcastPublic(server, row.id, "table-event", { tableId: row.id, type: "reload-components" });
+    },
+  });
   app.addHook("onClose", async () => bots.close());
 
   app.post<SlugTableParams>("/api/projects/:slug/:tableId/seat-bot", async (request, reply) => {
     const actor = requireActor(request);
     const project = await loadProjectFor(db, request.params.slug, actor);
-    await seatBot(db, lobby, actor, project, request.params.tableId, request.body);
+    await seatBot(db, lobby, actor, project, request.params.tableId, request.body, caps);
     return sendText(reply, 200, "ok");
   });
 
@@ -46,10 +63,15 @@ export function botRoutes(
     const actor = requireActor(request);
     const project = await loadProjectFor(db, request.params.slug, actor);
     const server = io();
-    const row = await replaceWithBot(db, hub, actor, project, request.params.tableId, request.body, (t) =>
-      server
-        ? presenceOf(server, db, app.log, !deps.config.redisUrl).connected(t.id, t.seats)
-        : Promise.resolve([]),
+    const row = await replaceWithBot(
+      db,
+      hub,
+      actor,
+      project,
+      request.params.tableId,
+      request.body,
+      (t) => presence()?.connected(t.id, t.seats) ?? Promise.resolve([]),
+      caps,
     );
     // The seats are no event of the log: the tabs load the table again, as after a components reload.
     if (server)

@@ -34,7 +34,7 @@ import { baseName } from "../storage/assetCheck";
 import { type UploadWork, uploadWork } from "../work/uploads";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
-import { accepted } from "./workAnswer";
+import { accepted, uploaderOf, uploaderWithRoom } from "./workAnswer";
 
 // Data sheet and deck calls of admin-decks-editor.md section 7. Reading is for the project's admins
 // (mods, designers, site admins: they see the sections); changing decks and the data sheet is for
@@ -140,10 +140,11 @@ export function deckRoutes(
 ): void {
   const { db } = deps.database;
   const sheetUrlTemplate = sheetTemplates.fetch;
-  // Reading .psd and .xlsx files, large SVGs and fonts, and big decks' reports: off this thread.
+  // Reading every uploaded file (.psd, .xlsx, images, fonts) and big decks' reports: off this thread,
+  // each counted against the user who sent it.
   const work = uploadWork(deps.config.work);
   const workbookOf = async (bytes: Buffer, request: FastifyRequest, reply: FastifyReply) =>
-    accepted(await work.workbook(bytes), request, reply);
+    accepted(await work.workbook(bytes, uploaderOf(request)), request, reply);
 
   async function maintainer(request: FastifyRequest<SlugParams>): Promise<ProjectRow> {
     const actor = requireActor(request);
@@ -179,6 +180,7 @@ export function deckRoutes(
       await saveDataSheet(db, project.slug, { sheets: project.dataSheet ?? {} }, "");
       return sendText(reply, 200, STATUS.updateSuccess);
     }
+    uploaderWithRoom(work, request, reply);
     const sheet = await fetchLinkedSheet(sheetUrlTemplate, body.data.dataSheetId);
     const book = await workbookOf(sheet, request, reply);
     await saveDataSheet(db, project.slug, book, body.data.dataSheetId);
@@ -187,6 +189,7 @@ export function deckRoutes(
 
   app.post<SlugParams>("/api/projects/upload-data-sheet/:slug", async (request, reply) => {
     const project = await maintainer(request);
+    uploaderWithRoom(work, request, reply);
     const upload = await readMultipart(request, XLSX_MAX_BYTES);
     const file = upload.files[0];
     if (!file) throw new HttpError(400, "Choose an .xlsx file to upload.");
@@ -219,6 +222,7 @@ export function deckRoutes(
     let raw: unknown = request.body;
     let uploaded: Buffer | undefined;
     if (request.isMultipart()) {
+      uploaderWithRoom(work, request, reply);
       const upload = await readMultipart(request, XLSX_MAX_BYTES);
       raw = upload.fields;
       uploaded = upload.files[0]?.bytes;
@@ -228,18 +232,20 @@ export function deckRoutes(
     let book: Workbook;
     if (uploaded) book = await workbookOf(uploaded, request, reply);
     else if (settings.data.sheetId !== "") {
+      uploaderWithRoom(work, request, reply);
       const sheet = await fetchLinkedSheet(sheetUrlTemplate, settings.data.sheetId);
       book = await workbookOf(sheet, request, reply);
     } else if (project.dataSheet) book = { sheets: project.dataSheet };
     else
       throw new HttpError(400, "Link a sheet id, upload an .xlsx, or give the project a data sheet first.");
     // What the viewer, the table and print would trip over, said now (engine deckReport).
-    return withReport(work, await updateDeckSheet(db, project, settings.data, book));
+    return withReport(work, await updateDeckSheet(db, project, settings.data, book), uploaderOf(request));
   });
 
   /** Images of the deck's own (icons, art named by set_image): multipart 'additional-assets' + targetId. */
   app.post<SlugParams>("/api/update-deck-assets/:slug", async (request, reply) => {
     const project = await maintainer(request);
+    const owner = uploaderWithRoom(work, request, reply);
     const upload = await readMultipart(request, ASSET_MAX_BYTES, UPLOAD_MAX_BYTES);
     const deckId = upload.fields.targetId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? targetId is missing.");
@@ -248,11 +254,11 @@ export function deckRoutes(
     // One after another: one upload of many files takes one place in the workers' queue at a time.
     for (const f of upload.files) {
       if (isFontName(baseName(f.filename))) {
-        const asset = accepted(await work.font(f.filename, f.bytes, ASSET_MAX_BYTES), request, reply);
+        const asset = accepted(await work.font(f.filename, f.bytes, ASSET_MAX_BYTES, owner), request, reply);
         files.push({ name: asset.name, bytes: asset.bytes, type: asset.type, aspect: 1, font: asset.font });
         continue;
       }
-      const asset = accepted(await work.image(f.filename, f.bytes), request, reply);
+      const asset = accepted(await work.image(f.filename, f.bytes, owner), request, reply);
       const aspect = asset.width && asset.height ? asset.width / asset.height : 1;
       files.push({ name: asset.name, bytes: asset.bytes, type: asset.type, aspect });
     }
@@ -269,13 +275,14 @@ export function deckRoutes(
 
   app.post<SlugParams>("/api/update-deck-source-psd/:slug", async (request, reply) => {
     const project = await maintainer(request);
+    const owner = uploaderWithRoom(work, request, reply);
     const upload = await readMultipart(request, PSD_MAX_BYTES);
     const file = upload.files.find((f) => f.field === "psdfile") ?? upload.files[0];
     if (!file) throw new HttpError(400, "Choose a .psd file to upload.");
     const deckId = upload.fields.deckId ?? "";
     if (deckId === "") throw new HttpError(400, "Which deck? deckId is missing.");
-    const template = accepted(await work.psd(file.bytes), request, reply);
-    return withReport(work, await updateDeckPsd(db, storage, project, deckId, template));
+    const template = accepted(await work.psd(file.bytes, owner), request, reply);
+    return withReport(work, await updateDeckPsd(db, storage, project, deckId, template), owner);
   });
 }
 
@@ -286,6 +293,6 @@ function withSheetNotes(text: string, book: Workbook): string {
 }
 
 /** A changed deck with its report: rows left out and the problems its cards meet (DeckUpdate). */
-async function withReport(work: UploadWork, deck: Deck): Promise<DeckUpdate> {
-  return { ...deck, problems: await work.report(deck) };
+async function withReport(work: UploadWork, deck: Deck, owner: string): Promise<DeckUpdate> {
+  return { ...deck, problems: await work.report(deck, owner) };
 }

@@ -106,7 +106,7 @@ export function lobbyRoutes(app: FastifyInstance, deps: AppDeps, io: () => Io | 
     async (request): Promise<StartTableResponse> => {
       const actor = requireActor(request);
       const project = await loadProjectWithDocuments(db, request.params.slug, actor);
-      const row = await startTable(db, notify, actor, project, request.params.tableId);
+      const row = await startTable(db, notify, actor, project, request.params.tableId, deps.config.bots.caps);
       return { tableId: row.id, status: row.status };
     },
   );

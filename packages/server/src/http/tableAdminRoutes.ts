@@ -33,7 +33,8 @@ export function tableAdminRoutes(
   ]) {
     app.post<SlugTableParams>(path, async (request, reply) => {
       const actor = requireActor(request);
-      await restartTable(db, hub, tables, actor, request.params.slug, request.params.tableId, request.body);
+      const { slug, tableId } = request.params;
+      await restartTable(db, hub, tables, actor, slug, tableId, request.body, deps.config.bots.caps);
       return sendText(reply, 200, "ok");
     });
   }

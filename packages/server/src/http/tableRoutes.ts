@@ -1,13 +1,6 @@
-import {
-  type ChatMessage,
-  displayOptions,
-  LIMIT_MESSAGES,
-  SESSION_CAPS,
-  type TableLoadResponse,
-  type TableLogResponse,
-} from "@tt/protocol";
+import { type ChatMessage, displayOptions, type TableLoadResponse } from "@tt/protocol";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   type Actor,
@@ -16,7 +9,6 @@ import {
   mayActForAnySeat,
   seesHiddenOptions,
 } from "../auth/permissions";
-import type { Rate } from "../config";
 import type { Db } from "../db/connect";
 import { preparedFor } from "../db/prepared";
 import { projects, tableChat, tables } from "../db/schema";
@@ -24,24 +16,35 @@ import type { AppDeps } from "../deps";
 import { mayMaintainDecks } from "../projects/adminRules";
 import { decksOf } from "../projects/decks";
 import { headColumns, type ProjectHead, projectOptions, withDocuments } from "../projects/load";
+import { noteGlance } from "../realtime/fullViewGlances";
 import { lobbyNotifier } from "../realtime/lobby";
 import { presenceOf } from "../realtime/presence";
-import type { Rates } from "../realtime/rates";
 import { type Io, setTabMembership } from "../realtime/socket";
-import { knownFullViewers } from "../realtime/table";
+import { knownFullViewers, tellFullViewers } from "../realtime/table";
 import { fullWatchersRoom, tableRoom, viewerRoom } from "../realtime/tableBroadcast";
+import { EndedLogs, endedLogTag, tagMatches } from "../tables/endedLogs";
 import { anySeatMode, editModeAllowed, type TableHub } from "../tables/hub";
 import { DEMO_INVITE, seatByInvite } from "../tables/invite";
 import { tableInfos } from "../tables/tableInfo";
-import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
+import { fullViewIsPrivilege, mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
 import { findVisibleTable, tableWithProjectQuery, visibleOrNotFound } from "../tables/visible";
 import { requireActor } from "./context";
 import { firstIssue, HttpError, sendText } from "./errors";
+import { type HeavyReadLimits, heavyReads } from "./heavyReads";
 
 type TableParams = { Params: { tableId: string } };
 
-/** How many ended tables' log texts are kept for the seats still to ask. */
-const LOG_TEXTS_KEPT = 32;
+/** Where an ended table's whole log is read, apart from its load (it is stored and cached whole). */
+const endedLogPath = (tableId: string) => `/api/table-log/${encodeURIComponent(tableId)}`;
+
+/** Whether an Accept-Encoding header takes gzip (every browser's does). */
+function takesGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (name === "gzip" || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 /** Sheet name -> row count of a data sheet (sheet name -> rows), for the table lobby. */
 function sheetOutline(sheet: unknown): Record<string, number> {
@@ -99,10 +102,18 @@ const openRowOf = preparedFor((db: Db) =>
     .prepare("tt_table_open"),
 );
 
-/** An ended table's log is asked by each of its seats at the end: its status and who may read it. */
+/**
+ * An ended table's log is asked by each of its seats at the end, and at every reload: its status, who
+ * may read it, and what its ETag is made of (endedLogs.ts), so a 304 costs this query alone.
+ */
 const statusOf = preparedFor((db: Db) =>
   tableWithProjectQuery(db, {
-    table: { status: tables.status },
+    table: {
+      id: tables.id,
+      status: tables.status,
+      rev: tables.rev,
+      expectedMoveId: tables.expectedMoveId,
+    },
     project: { visibility: projects.visibility, roles: projects.roles },
   })
     .where(eq(tables.id, sql.placeholder("tableId")))
@@ -134,40 +145,13 @@ export function tableRoutes(
   deps: AppDeps,
   hub: TableHub,
   io: () => Io | undefined,
-  limits?: { rates: Rates; heavyReads: Rate },
+  limits?: HeavyReadLimits,
 ): void {
   const { db } = deps.database;
   const lobby = lobbyNotifier(io, () => deps.push);
-  /**
-   * Table loads answer a table's whole view or log, the heaviest reads there are: twenty in parallel
-   * stalled every other user for seconds (issue 20). A bucket per user, on every instance.
-   */
-  const inFlight = new Map<number, number>();
-  const heavyRead = async (actor: Actor, reply: FastifyReply) => {
-    if (!limits) return;
-    // At most a few at once per user on this process, whatever the bucket holds: a tab loads one
-    // table at a time, and parallel loads are what stalled everyone. Counted until the answer is sent.
-    const running = inFlight.get(actor.id) ?? 0;
-    const allowed =
-      running < SESSION_CAPS.heavyReadsInFlight &&
-      (await limits.rates.take([{ key: `reads:${actor.id}`, rate: limits.heavyReads }]));
-    if (!allowed) {
-      reply.header("retry-after", String(Math.max(1, Math.ceil(1 / limits.heavyReads.perSecond))));
-      throw new HttpError(429, LIMIT_MESSAGES.readsTooFast);
-    }
-    inFlight.set(actor.id, (inFlight.get(actor.id) ?? 0) + 1);
-    reply.raw.once("close", () => {
-      const left = (inFlight.get(actor.id) ?? 1) - 1;
-      if (left > 0) inFlight.set(actor.id, left);
-      else inFlight.delete(actor.id);
-    });
-  };
-  /**
-   * The JSON text of the last full logs the hub answered (it answers the same object until the log
-   * grows): the seats of a table that just ended ask within moments of each other. A few only, not one
-   * per ended table the hub keeps (a log's text is tens of kilobytes to a megabyte).
-   */
-  const logTexts = new Map<object, string>();
+  const heavyRead = heavyReads(limits);
+  /** Ended tables' logs, each serialised once and kept compressed (endedLogs.ts). */
+  const endedLogs = new EndedLogs();
   /** The seated players with the table open now, on every instance (realtime/presence.ts). */
   const connectedAt = async (table: { id: string; seats: { userId: number | null }[] }) => {
     const server = io();
@@ -177,7 +161,7 @@ export function tableRoutes(
 
   app.get<TableParams>("/api/table-open/:tableId", async (request, reply) => {
     const actor = requireActor(request);
-    await heavyRead(actor, reply);
+    const read = await heavyRead(actor, reply, true);
     const query = openQuery.safeParse(request.query);
     if (!query.success) throw new HttpError(400, firstIssue(query.error));
     const load = async () => {
@@ -197,9 +181,9 @@ export function tableRoutes(
     const [info] = await tableInfos(db, project, [table], privileged);
     const chat = await chatOf(db).execute({ tableId: table.id });
     // Secrets stay on the server: a running table answers with this user's view and its own events;
-    // only an ended one reveals its whole log (DESIGN.md 'Hidden information').
+    // only an ended one reveals its whole log (DESIGN.md 'Hidden information'), read apart from the
+    // load (table-log), where it is stored once and a reload is answered 304.
     const ended = table.status === "ended" && table.started;
-    const log = ended ? await hub.fullLog(table.id) : null;
     let live: TableLoadResponse["live"] = null;
     if (!ended && table.started) {
       const viewer = viewerOf(table, actor, project, query.data.view === "full");
@@ -214,6 +198,17 @@ export function tableRoutes(
         edited,
       });
       const server = io();
+      // The full view where the others see less: the players are told before it is answered, and
+      // the reader stays listed a while (realtime/fullViewGlances.ts), as a socket watcher is while
+      // it watches. Told again only when the list did not have them.
+      if (snapshot && server && fullViewIsPrivilege(table, actor, project, viewer)) {
+        const listed = knownFullViewers(server, table.id).includes(actor.username);
+        noteGlance(server, table.id, actor.username, {
+          lapsed: () => void tellFullViewers(server, table.id),
+          alone: !deps.config.redisUrl,
+        });
+        if (!listed) await tellFullViewers(server, table.id);
+      }
       if (snapshot)
         live = {
           viewer,
@@ -238,8 +233,9 @@ export function tableRoutes(
         overviewCard: project.overviewCard,
         roles: { designer: project.roles.designer ?? [], mod: project.roles.mod ?? [] },
       },
-      start_position: log?.start ?? null,
-      events: log?.events ?? [],
+      start_position: null,
+      events: [],
+      endedLog: ended ? endedLogPath(table.id) : null,
       live,
       chatMessages: chat.map(
         (c): ChatMessage => ({
@@ -265,29 +261,43 @@ export function tableRoutes(
       controls: controlsFor(actor, project, table.tableMode),
       connectedPlayers: await connectedAt(table),
     };
-    return body;
+    // Serialised here, so its bytes are counted against the user's budget.
+    const text = JSON.stringify(body);
+    read.spend(Buffer.byteLength(text));
+    return reply.type("application/json; charset=utf-8").send(text);
   });
 
-  // An ended table's log, for a page that watched the end (it has everything else already).
+  /**
+   * An ended table's whole log (the table page reads it after the load, or after watching the end):
+   * one stored serialisation per table, gzip-compressed, with an ETag made from the row, so a reload
+   * is answered 304 from one light query. Charged to the user's byte budget: the bytes sent, and the
+   * log's whole JSON when this call had to make it.
+   */
   app.get<TableParams>("/api/table-log/:tableId", async (request, reply) => {
     const actor = requireActor(request);
-    await heavyRead(actor, reply);
+    // A reload of a log the browser holds is a 304: no bytes, so the byte budget is checked after.
+    const read = await heavyRead(actor, reply, false);
     // Only what the check needs: the project's row also holds its decks, components and data sheet.
     const [found] = await statusOf(db).execute({ tableId: request.params.tableId.slice(0, 50) });
     const { table } = visibleOrNotFound(actor, found);
-    if (table.status !== "ended")
-      throw new HttpError(409, "The game has not ended: its log stays on the server.");
-    const log = await hub.fullLog(request.params.tableId);
-    if (!log) throw new HttpError(409, "The game has not ended: its log stays on the server.");
-    // Every seat's page asks at the end: the hub answers the same object, serialised once here.
-    let text = logTexts.get(log);
-    if (text === undefined) {
-      const body: TableLogResponse = { start_position: log.start, events: log.events };
-      text = JSON.stringify(body);
-      logTexts.set(log, text);
-      if (logTexts.size > LOG_TEXTS_KEPT) logTexts.delete(logTexts.keys().next().value as object);
-    }
-    return reply.type("application/json; charset=utf-8").send(text);
+    const notEnded = () => new HttpError(409, "The game has not ended: its log stays on the server.");
+    if (table.status !== "ended") throw notEnded();
+    const tag = endedLogTag(table);
+    // The browser keeps the log and asks again each time (no-cache): private, it is this user's to see.
+    reply.header("etag", tag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
+    if (tagMatches(request.headers["if-none-match"], tag)) return reply.code(304).send();
+    await read.take(0);
+    const answer = await endedLogs.get(table, () => hub.fullLog(table.id));
+    if (!answer) throw notEnded();
+    // Sending it is taken before it is sent (loads at once take in turn); making it, if this call
+    // did, is work done and charged after, so whoever opens a log first still gets it.
+    const gzip = takesGzip(request.headers["accept-encoding"]);
+    await read.take(gzip ? answer.stored.gzip.length : answer.stored.jsonBytes);
+    read.spend(answer.made);
+    const sent = gzip ? answer.stored.gzip : await EndedLogs.json(answer.stored);
+    reply.type("application/json; charset=utf-8");
+    if (gzip) reply.header("content-encoding", "gzip");
+    return reply.send(sent);
   });
 
   // Right-click on a deck or bank shows what it holds (game-table.md section 7).

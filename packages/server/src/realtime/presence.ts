@@ -60,6 +60,12 @@ export interface Presence {
   arrived(socket: AppSocket, tableId: string): void;
   /** The seated players (by user name, in seat order) with the table open in a socket on any instance. */
   connected(tableId: string, seats: readonly { userId: number | null }[]): Promise<string[]>;
+  /**
+   * Whether anyone, seated or not, has the table open in a socket on any instance: a table's bots
+   * play only then (tables/bots.ts). This instance's rooms answer at once; the others are asked only
+   * when nobody is here.
+   */
+  watched(tableId: string): Promise<boolean>;
 }
 
 const presences = new WeakMap<Io, Presence>();
@@ -154,6 +160,27 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
       },
     );
 
+  /** The sockets in a room on every instance, or this instance's when another does not answer in time. */
+  const socketsIn = async (room: string) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const everywhere = io.in(room).fetchSockets();
+      return alone
+        ? await everywhere
+        : await Promise.race([
+            everywhere,
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error("instances slow")), ASK_OTHERS_MS);
+            }),
+          ]);
+    } catch {
+      // An instance did not answer in time (it is dying): this instance's sockets are the best answer.
+      return io.local.in(room).fetchSockets();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   return {
     arrived(socket, tableId) {
       const { actor } = socket.data;
@@ -171,25 +198,7 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
 
     async connected(tableId, seats) {
       if (!seats.some((s) => s.userId !== null)) return [];
-      const room = tableRoom(tableId);
-      let sockets: { data: { actor: { id: number; username: string } } }[];
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const everywhere = io.in(room).fetchSockets();
-        sockets = alone
-          ? await everywhere
-          : await Promise.race([
-              everywhere,
-              new Promise<never>((_, reject) => {
-                timer = setTimeout(() => reject(new Error("instances slow")), ASK_OTHERS_MS);
-              }),
-            ]);
-      } catch {
-        // An instance did not answer in time (it is dying): this instance's sockets are the best answer.
-        sockets = await io.local.in(room).fetchSockets();
-      } finally {
-        clearTimeout(timer);
-      }
+      const sockets = await socketsIn(tableRoom(tableId));
       // By user id, in seat order; the name as the session has it (as playerColors and the events).
       const here = new Map(sockets.map((s) => [s.data.actor.id, s.data.actor.username]));
       const names = seats.flatMap((s) => {
@@ -197,6 +206,13 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
         return name === undefined ? [] : [name];
       });
       return [...new Set(names)];
+    },
+
+    async watched(tableId) {
+      const room = tableRoom(tableId);
+      if ((nsp.adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      if (alone) return false;
+      return (await socketsIn(room)).length > 0;
     },
   };
 }

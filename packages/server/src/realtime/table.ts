@@ -33,6 +33,7 @@ import { anySeatMode, type TableHub, type TurnAnswer } from "../tables/hub";
 import type { TableRow } from "../tables/tableInfo";
 import { mayWatchFullView, tableViewers, viewerOf } from "../tables/viewers";
 import { tableWithProjectQuery, visibleTable, visibleTo } from "../tables/visible";
+import { glancersAt, shareGlances } from "./fullViewGlances";
 import { presenceOf } from "./presence";
 import type { Rates } from "./rates";
 import type { AppSocket, Io } from "./socket";
@@ -92,16 +93,18 @@ function sendTableEvent(
   });
 }
 
-/** Who watches a table with the full view, on every instance (players are told). */
+/**
+ * Who watches a table with the full view, on every instance (players are told): its sockets, and who
+ * read it over HTTP lately (fullViewGlances.ts).
+ */
 export async function fullViewersOf(io: Io, tableId: string): Promise<string[]> {
-  try {
-    const sockets = await io.in(fullWatchersRoom(tableId)).fetchSockets();
-    return [...new Set(sockets.map((s) => s.data.actor.username))].sort();
-  } catch {
+  const room = fullWatchersRoom(tableId);
+  const sockets = await io
+    .in(room)
+    .fetchSockets()
     // An instance did not answer in time: this instance's own watchers are better than nothing.
-    const sockets = await io.local.in(fullWatchersRoom(tableId)).fetchSockets();
-    return [...new Set(sockets.map((s) => s.data.actor.username))].sort();
-  }
+    .catch(() => io.local.in(room).fetchSockets());
+  return [...new Set([...sockets.map((s) => s.data.actor.username), ...glancersAt(io, tableId)])].sort();
 }
 
 /**
@@ -134,7 +137,8 @@ export function knownFullViewers(io: Io, tableId: string): string[] {
 
 const FULL_VIEWERS_SHARED = "full-viewers";
 
-async function tellFullViewers(io: Io, tableId: string) {
+/** Makes the list again and tells it to every instance and to everyone at the table. */
+export async function tellFullViewers(io: Io, tableId: string) {
   const usernames = await fullViewersOf(io, tableId);
   keepList(io, tableId, usernames);
   (io.serverSideEmit as (event: string, ...args: unknown[]) => boolean)(
@@ -220,6 +224,8 @@ export function tableHandlers(
         );
     },
   );
+  // Another instance's readers of the full view over HTTP, listed with the watchers.
+  shareGlances(io);
   // The tables' bots (tables/bots.ts): their turns go out as everyone's do, and tell whoever is next.
   const bots = botDriverOf(hub, log);
   bots.sent = (tableId, answer) => {

@@ -1,4 +1,4 @@
-import { ASSET_MAX_BYTES } from "@tt/protocol";
+import { ASSET_MAX_BYTES, DECODE_LIMITS, UPLOAD_LIMIT_MESSAGES } from "@tt/protocol";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { checkAsset, checkAssetName } from "./assetCheck";
@@ -234,5 +234,148 @@ describe("sanitizeSvg", () => {
       ok: true,
       asset: { name: "logo.svg", type: "image/svg+xml", width: 3, height: 2 },
     });
+  });
+});
+
+// Issue 36 point 5: every browser that shows an image decodes what its header says, so the size is
+// held to DECODE_LIMITS from the header; nothing is decoded to find out.
+describe("image sizes, read from the headers", () => {
+  /** A real PNG whose header then claims another size. */
+  function pngClaiming(width: number, height: number): Buffer {
+    const bytes = Buffer.from(tinyPng());
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    return bytes;
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, "latin1"), data, Buffer.alloc(4)]); // CRC unchecked
+  };
+  /** An APNG of `frames` frames over the whole of a `size` x `size` picture. */
+  function apng(frames: number, size: number): Buffer {
+    const png = pngClaiming(size, size);
+    const fctl = (seq: number) => {
+      const data = Buffer.alloc(26);
+      data.writeUInt32BE(seq, 0);
+      data.writeUInt32BE(size, 4);
+      data.writeUInt32BE(size, 8);
+      return chunk("fcTL", data);
+    };
+    const actl = Buffer.alloc(8);
+    actl.writeUInt32BE(frames, 0);
+    const control = [chunk("acTL", actl), ...Array.from({ length: frames }, (_, i) => fctl(i))];
+    return Buffer.concat([png.subarray(0, 33), ...control, png.subarray(33)]); // after IHDR
+  }
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  /** A GIF of a `width` x `height` screen with frames [left, top, width, height], each one empty block. */
+  function gif(width: number, height: number, frames: [number, number, number, number][]): Buffer {
+    const blocks = frames.flatMap(([l, t, w, h]) => [
+      0x2c,
+      ...u16(l),
+      ...u16(t),
+      ...u16(w),
+      ...u16(h),
+      0,
+      2,
+      1,
+      0,
+      0,
+    ]);
+    return Buffer.from([...Buffer.from("GIF89a"), ...u16(width), ...u16(height), 0, 0, 0, ...blocks, 0x3b]);
+  }
+  const u24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, n >> 16];
+  /** An animated WebP: a VP8X canvas of `size` x `size` and `frames` ANMF frames covering it. */
+  function animatedWebp(frames: number, size: number): Buffer {
+    const riff = (fourcc: string, payload: number[]) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(payload.length);
+      return Buffer.concat([Buffer.from(fourcc), length, Buffer.from(payload)]);
+    };
+    const vp8x = riff("VP8X", [0x02, 0, 0, 0, ...u24(size - 1), ...u24(size - 1)]);
+    const anmf = riff("ANMF", [...u24(0), ...u24(0), ...u24(size - 1), ...u24(size - 1), ...u24(100), 0]);
+    const body = Buffer.concat([Buffer.from("WEBP"), vp8x, ...Array.from({ length: frames }, () => anmf)]);
+    const size4 = Buffer.alloc(4);
+    size4.writeUInt32LE(body.length);
+    return Buffer.concat([Buffer.from("RIFF"), size4, body]);
+  }
+  const tooLarge = (what: string, w: number, h: number) => ({
+    ok: false,
+    status: 413,
+    message: UPLOAD_LIMIT_MESSAGES.imageTooLarge(what, w, h),
+  });
+
+  it("refuses a PNG whose header claims more pixels than a browser should decode", () => {
+    expect(checkAsset("huge.png", pngClaiming(100_000, 100_000))).toEqual(
+      tooLarge("huge.png", 100_000, 100_000),
+    );
+    expect(UPLOAD_LIMIT_MESSAGES.imageTooLarge("huge.png", 100_000, 100_000)).toBe(
+      "huge.png is 100000x100000 pixels; the limit is 16,384 pixels a side and 40,000,000 pixels in all.",
+    );
+    // Within each side, not in all; past a side alone; and just at both limits.
+    expect(checkAsset("wide.png", pngClaiming(7000, 7000))).toEqual(tooLarge("wide.png", 7000, 7000));
+    expect(checkAsset("long.png", pngClaiming(DECODE_LIMITS.imageSide + 1, 1))).toMatchObject({
+      status: 413,
+    });
+    expect(checkAsset("ok.png", pngClaiming(DECODE_LIMITS.imageSide, 2000))).toMatchObject({ ok: true });
+  });
+
+  it("refuses JPEG, GIF and WebP headers the same way", () => {
+    const jpeg = Buffer.from(JPEG);
+    jpeg.writeUInt16BE(60_000, 13); // SOF0 height
+    expect(checkAsset("huge.jpg", jpeg)).toEqual(tooLarge("huge.jpg", 10, 60_000));
+    expect(checkAsset("huge.gif", gif(20_000, 20_000, [[0, 0, 1, 1]]))).toEqual(
+      tooLarge("huge.gif", 20_000, 20_000),
+    );
+    expect(checkAsset("huge.webp", animatedWebp(1, 20_000))).toEqual(tooLarge("huge.webp", 20_000, 20_000));
+  });
+
+  it("refuses an image whose size cannot be read", () => {
+    const headless = Buffer.concat([tinyPng().subarray(0, 8), Buffer.from("no header here, just bytes")]);
+    expect(checkAsset("x.png", headless)).toEqual({
+      ok: false,
+      status: 400,
+      message: "x.png is not a readable PNG image: its size could not be read.",
+    });
+  });
+
+  it("counts every frame of an animation, and a GIF frame outside its picture", () => {
+    expect(
+      sniffImage(
+        gif(10, 10, [
+          [0, 0, 10, 10],
+          [2, 2, 5, 5],
+        ]),
+      ),
+    ).toMatchObject({
+      frames: { count: 2, pixels: 125, outside: false },
+    });
+    // A GIF frame may claim its own size past the screen, which decoders then grow to.
+    expect(checkAsset("sly.gif", gif(10, 10, [[0, 0, 60_000, 60_000]]))).toEqual({
+      ok: false,
+      status: 400,
+      message: "sly.gif is not a readable GIF image: a frame reaches outside its 10x10 picture.",
+    });
+    // 4000 x 4000 is 16 million pixels a frame: 12 frames are within 200 million, 13 are not.
+    expect(checkAsset("ok.png", apng(12, 4000))).toMatchObject({ ok: true, asset: { width: 4000 } });
+    expect(checkAsset("long.png", apng(13, 4000))).toEqual({
+      ok: false,
+      status: 413,
+      message: UPLOAD_LIMIT_MESSAGES.animationTooLarge("long.png", 13, 13 * 16_000_000),
+    });
+    expect(checkAsset("long.webp", animatedWebp(13, 4000))).toMatchObject({ status: 413 });
+    const frames = Array.from({ length: 13 }, (): [number, number, number, number] => [0, 0, 4000, 4000]);
+    expect(checkAsset("long.gif", gif(4000, 4000, frames))).toMatchObject({ status: 413 });
+  });
+
+  it("holds the raster images an SVG carries inside to the same limits", () => {
+    const svg = (png: Buffer) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/png;base64,${png.toString("base64")}" width="1" height="1"/></svg>`,
+      );
+    expect(checkAsset("board.svg", svg(pngClaiming(30_000, 30_000)))).toEqual(
+      tooLarge("board.svg's embedded image", 30_000, 30_000),
+    );
+    expect(checkAsset("board.svg", svg(tinyPng()))).toMatchObject({ ok: true });
   });
 });

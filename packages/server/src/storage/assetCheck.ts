@@ -1,11 +1,20 @@
-import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, ASSET_NAME_PATTERN, type ASSET_TYPES } from "@tt/protocol";
-import { type RasterType, sniffImage } from "./images";
+import {
+  ASSET_EXTENSIONS,
+  ASSET_MAX_BYTES,
+  ASSET_NAME_PATTERN,
+  type ASSET_TYPES,
+  DECODE_LIMITS,
+  UPLOAD_LIMIT_MESSAGES,
+} from "@tt/protocol";
+import { type RasterType, type SniffedImage, sniffImage } from "./images";
 import { sanitizeSvg } from "./svg";
 
 // The checks an uploaded image passes before it is stored (admin-decks-editor.md sections 5 and 9,
 // DESIGN.md security model): a safe file name, an image extension that matches what the bytes really
-// are, the size limit, and SVG rewritten without anything active. Refusals are values with the text the
-// admin page shows; the route turns them into 400 or 413 answers.
+// are, the size limit, a pixel size every browser can decode (DECODE_LIMITS, read from the headers:
+// nothing is decoded here), and SVG rewritten without anything active, the images it carries inside
+// held to the same pixel limits. Refusals are values with the text the admin page shows; the route
+// turns them into 400 or 413 answers. It runs in an upload worker (work/uploadJobs.ts).
 
 /** Global assets one project may hold. */
 export const GLOBAL_ASSETS_MAX = 200;
@@ -100,7 +109,13 @@ export function checkAsset(raw: string, bytes: Buffer): AssetCheck {
   if (expected === "image/svg+xml") {
     const svg = sanitizeSvg(bytes);
     if (!svg.ok) return { ok: false, status: 400, message: `${name} ${svg.message}.` };
-    const { svg: clean, ok: _ok, ...size } = svg;
+    const { svg: clean, ok: _ok, embedded, ...size } = svg;
+    for (const inner of embedded) {
+      // An image whose size cannot be read cannot be decoded either: only a readable one is held to the limits.
+      const image = sniffImage(inner);
+      const refusal = image?.width && image.height ? sizeRefusal(`${name}'s embedded image`, image) : null;
+      if (refusal) return { ok: false, ...refusal };
+    }
     if (clean.length > ASSET_MAX_BYTES) return { ok: false, status: 413, message: tooBigMessage(name) };
     return { ok: true, asset: { name, bytes: clean, type: expected, ...size } };
   }
@@ -113,7 +128,36 @@ export function checkAsset(raw: string, bytes: Buffer): AssetCheck {
       status: 400,
       message: `${name} holds a ${LABEL[sniffed.type]} image: give it the ${EXTENSION_FOR[sniffed.type]} extension.`,
     };
-  return { ok: true, asset: { name, bytes, ...sniffed } };
+  const refusal = sizeRefusal(name, sniffed);
+  if (refusal) return { ok: false, ...refusal };
+  const { type, width, height } = sniffed;
+  return { ok: true, asset: { name, bytes, type, width, height } };
+}
+
+/**
+ * Whether every browser that shows the image may decode it: its size read from its header, within
+ * DECODE_LIMITS, and an animation's frames inside the picture and within the limit together. `what`
+ * names the image in the message.
+ */
+export function sizeRefusal(what: string, image: SniffedImage): AssetRefusal | null {
+  const { width, height, frames } = image;
+  const label = LABEL[image.type];
+  if (!width || !height)
+    return { status: 400, message: `${what} is not a readable ${label} image: its size could not be read.` };
+  const { imageSide, imagePixels, animationPixels } = DECODE_LIMITS;
+  if (width > imageSide || height > imageSide || width * height > imagePixels)
+    return { status: 413, message: UPLOAD_LIMIT_MESSAGES.imageTooLarge(what, width, height) };
+  if (frames?.outside)
+    return {
+      status: 400,
+      message: `${what} is not a readable ${label} image: a frame reaches outside its ${width}x${height} picture.`,
+    };
+  if (frames && frames.pixels > animationPixels)
+    return {
+      status: 413,
+      message: UPLOAD_LIMIT_MESSAGES.animationTooLarge(what, frames.count, frames.pixels),
+    };
+  return null;
 }
 
 function extensionOf(name: string): (typeof ASSET_EXTENSIONS)[number] | null {

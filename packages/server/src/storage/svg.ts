@@ -19,7 +19,14 @@ const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XLINK_NS = "http://www.w3.org/1999/xlink";
 
 export type SvgResult =
-  | { ok: true; svg: Buffer; width?: number; height?: number }
+  | {
+      ok: true;
+      svg: Buffer;
+      width?: number;
+      height?: number;
+      /** The raster images the file carries inside (data: links), decoded from base64, to check their size. */
+      embedded: Buffer[];
+    }
   | { ok: false; message: string };
 
 /** Deeper than any drawing needs; also bounds the recursion below. */
@@ -67,9 +74,11 @@ export function sanitizeSvg(bytes: Buffer): SvgResult {
   }
   try {
     const root = parseSvg(text);
-    cleanElement(root);
+    const links: string[] = [];
+    cleanElement(root, links);
     const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}`;
-    return { ok: true, svg: Buffer.from(svg, "utf8"), ...svgSize(root) };
+    const embedded = links.map((link) => Buffer.from(link.slice(link.indexOf(",") + 1), "base64"));
+    return { ok: true, svg: Buffer.from(svg, "utf8"), ...svgSize(root), embedded };
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, message: err.message };
     throw err;
@@ -136,10 +145,13 @@ function checkCharacters(value: string): void {
   }
 }
 
-/** Cleans `element` in place: the caller has checked that it is an SVG element worth keeping. */
-function cleanElement(element: Element): void {
+/**
+ * Cleans `element` in place: the caller has checked that it is an SVG element worth keeping. The
+ * data: links kept are added to `links`.
+ */
+function cleanElement(element: Element, links: string[]): void {
   for (const a of Array.from(element.attributes)) {
-    const value = cleanAttribute(a);
+    const value = cleanAttribute(a, links);
     if (value === null) element.removeAttributeNode(a);
     else if (value !== a.value) element.setAttributeNS(a.namespaceURI, a.name, value);
   }
@@ -153,7 +165,7 @@ function cleanElement(element: Element): void {
   }
   for (const child of Array.from(element.childNodes)) {
     if (child.nodeType === ELEMENT_NODE) {
-      if (isKept(child as Element)) cleanElement(child as Element);
+      if (isKept(child as Element)) cleanElement(child as Element, links);
       else element.removeChild(child);
     } else if (child.nodeType === CDATA_SECTION_NODE) {
       element.replaceChild(document.createTextNode(child.nodeValue ?? ""), child);
@@ -173,8 +185,8 @@ function isKept(element: Element): boolean {
   return targetName !== "href" && !targetName.startsWith("on");
 }
 
-/** The attribute's value to keep, or null to drop it. */
-function cleanAttribute(a: Attr): string | null {
+/** The attribute's value to keep, or null to drop it; a kept data: link is added to `links`. */
+function cleanAttribute(a: Attr, links: string[]): string | null {
   if (a.namespaceURI === XMLNS_NS) return a.value;
   const local = (a.localName ?? a.name).toLowerCase();
   if (local.startsWith("on")) return null;
@@ -185,7 +197,12 @@ function cleanAttribute(a: Attr): string | null {
     .join("")
     .toLowerCase();
   if (/(javascript|vbscript|livescript):/.test(squashed)) return null;
-  if (local === "href" || local === "src") return SAFE_HREF.test(a.value.trim()) ? a.value : null;
+  if (local === "href" || local === "src") {
+    const link = a.value.trim();
+    if (!SAFE_HREF.test(link)) return null;
+    if (!link.startsWith("#")) links.push(link);
+    return a.value;
+  }
   if (local === "style" || /url\(|@import/.test(squashed)) return cleanCss(a.value);
   return a.value;
 }

@@ -1,14 +1,18 @@
-import { type ComponentTree, componentTreeSchema } from "@tt/engine";
+import { randomInt } from "node:crypto";
+import { type ComponentTree, componentTreeSchema, seedRng } from "@tt/engine";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, isSiteAdmin } from "../auth/permissions";
+import type { BotCaps } from "../config";
 import type { Db } from "../db/connect";
 import { tableEvents, tables } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectRow } from "../projects/load";
+import { withinBotCaps } from "./botCaps";
 import type { TableHub } from "./hub";
 import { newTableId } from "./ids";
+import { anySeatMode } from "./seats";
 import {
   activePlayerOf,
   freshStart,
@@ -57,18 +61,21 @@ export async function restartTable(
   slug: string,
   tableId: string,
   body: unknown,
+  botCaps: BotCaps,
 ): Promise<void> {
   const parsed = restartBodySchema.safeParse(body);
   if (!parsed.success) throw new DomainError("bad-request", firstIssue(parsed.error));
-  const { project } = await findVisibleTable(db, actor, tableId, WHOLE_TABLE, slug);
+  const { project, table } = await findVisibleTable(db, actor, tableId, WHOLE_TABLE, slug);
   if (!mayMaintainDecks(actor, project)) {
     throw new DomainError("forbidden", "Only the project's designers and site admins may restart a table.");
   }
   await hub.replaceStart(tableId, () =>
-    db.transaction(async (tx) => {
+    // An ended table with bots runs again: within its creator's bot caps, as a start is (botCaps.ts).
+    withinBotCaps(db, botCaps, table.creatorId, "creator", async (tx, withinCaps) => {
       const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
       if (!row) throw new DomainError("not-found", TABLE_NOT_FOUND);
       if (!row.startSituation) throw new DomainError("conflict", NOT_STARTED);
+      await withinCaps({ tableId, seats: row.seats });
       // Seat order stays: the same players keep the same colours in the same turn order.
       const start = freshStart(
         project,
@@ -157,10 +164,19 @@ const stepSchema = z
   .regex(/^\d{1,9}$/, "The step must be a whole number of events.")
   .transform(Number);
 
+/** Why a running table with hidden information is not forked (issue 36 point 8). */
+export const FORK_RUNNING =
+  "A debug table can be made only of an ended game (or a sandbox): this game is still running, and its fork would show every hidden card to anyone with the link.";
+
 /**
  * Debug table (section 6, site admins only): a private table in the same project that starts where
  * the source stood after `step` events, with its colours, components and decks, seats without users.
  * Answers the new table's page path.
+ *
+ * Only of an ended table, or of a sandbox or debug table, where everyone sees everything anyway
+ * (issue 36 point 8): a debug table is any-seat, all see all there, so a fork of a running game would
+ * show its hands and decks to whoever has the fork's link. And the fork draws from a random state of
+ * its own: with the source's, its shuffles would be the source's next ones.
  */
 export async function createDebugTable(
   db: Db,
@@ -174,11 +190,15 @@ export async function createDebugTable(
   const step = stepSchema.safeParse(stepText);
   if (!step.success) throw new DomainError("bad-request", firstIssue(step.error));
   const { table: source, project } = await findVisibleTable(db, actor, tableId);
-  const at = source.startSituation ? await hub.situationAt(tableId, step.data) : null;
+  if (!source.startSituation) throw new DomainError("conflict", NOT_STARTED);
+  if (source.status !== "ended" && !anySeatMode(source.tableMode))
+    throw new DomainError("conflict", FORK_RUNNING);
+  const at = await hub.situationAt(tableId, step.data);
   if (!at) throw new DomainError("conflict", NOT_STARTED);
   if (!at.situation) {
     throw new DomainError("bad-request", `The step must be a whole number from 0 to ${at.count}.`);
   }
+  const start = { ...at.situation, rng: seedRng(randomInt(2 ** 31)) };
   const [created] = await db
     .insert(tables)
     .values({
@@ -195,9 +215,9 @@ export async function createDebugTable(
       componentsVersion: source.componentsVersion,
       components: source.components,
       decks: source.decks,
-      startSituation: at.situation,
-      activePlayer: activePlayerOf(at.situation),
-      tileStats: startTileStats(source.projectSlug, at.situation, source.components, source.options),
+      startSituation: start,
+      activePlayer: activePlayerOf(start),
+      tileStats: startTileStats(source.projectSlug, start, source.components, source.options),
     })
     .returning();
   // The creator is a site admin: the tile shows hidden options (seesHiddenOptions).

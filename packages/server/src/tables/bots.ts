@@ -1,35 +1,37 @@
-import { randomInt } from "node:crypto";
-import { type Action, type BotContext, mayAct, randomBot, type Situation, seedRng } from "@tt/engine";
-import {
-  BOT_MESSAGES,
-  choosesColors,
-  gameMoveSchema,
-  removeBotRequestSchema,
-  seatBotRequestSchema,
-  TABLE_REFUSALS,
-} from "@tt/protocol";
+import { BOT_MESSAGES, choosesColors, removeBotRequestSchema, seatBotRequestSchema } from "@tt/protocol";
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../auth/permissions";
-import { type BotSettings, loadConfig } from "../config";
+import type { BotCaps } from "../config";
 import type { Db } from "../db/connect";
 import { type SeatRow, tables } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
 import { mayMaintainDecks } from "../projects/adminRules";
 import type { ProjectHead } from "../projects/load";
+import { withinBotCaps } from "./botCaps";
 import { botName, tableBotKinds } from "./botKinds";
-import { type BotChoice, botWork } from "./botWork";
-import type { TableHub, TurnAnswer } from "./hub";
-import { botActor } from "./seats";
+import type { TableHub } from "./hub";
 import { type LobbyNotifier, lobbyTableOf } from "./service";
 import type { TableRow } from "./tableInfo";
+
+// The driver that plays the bots, and what the tests watch of it, live in botDriver.ts.
+export {
+  type BotDriver,
+  type BotTableSignal,
+  type BotTurnSent,
+  botChoiceWatchers,
+  botDriverOf,
+  botInputWatchers,
+  botTableWatchers,
+} from "./botDriver";
 
 // Bots at tables (issue 22 point 2). The creator seats bots in empty seats before the start; a table's
 // admin (the admin controls: mayMaintainDecks) replaces a player who left with one during the game.
 // The seat row keeps the bot's kind, so a restart of the server finds it again. The server plays a
 // bot's turn on that seat's view alone (hub.botView), after a human-like delay, and submits it
 // through the hub's turn path as the seat's bot actor (seats.ts botActor): the same parse, seat,
-// rules and caps checks as a person's turn, and the same write and broadcast.
+// rules and caps checks as a person's turn, and the same write and broadcast. A table's bots are
+// charged to its creator (botCaps.ts): a bot is seated, a table with bots starts and a left player's
+// seat goes to a bot only within the creator's caps.
 
 function parseRequest(slug: string, body: unknown) {
   const parsed = seatBotRequestSchema.safeParse(body ?? {});
@@ -48,9 +50,11 @@ export async function seatBot(
   project: ProjectHead,
   tableId: string,
   body: unknown,
+  caps: BotCaps,
 ): Promise<void> {
   const { color, kind } = parseRequest(project.slug, body);
-  const seated = await db.transaction(async (tx) => {
+  // Only the creator seats bots: the caps counted (under the lock of) the actor's are the creator's.
+  const seated = await withinBotCaps(db, caps, actor.id, "yours", async (tx, withinCaps) => {
     // Row lock: a player joining this colour at the same moment cannot both get it (as joinTable).
     const [row] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
     if (!row || row.projectSlug !== project.slug) throw new DomainError("not-found", TABLE_NOT_FOUND);
@@ -67,6 +71,7 @@ export async function seatBot(
       : [...row.seats, seat].sort(
           (a, b) => row.possibleColors.indexOf(a.color) - row.possibleColors.indexOf(b.color),
         );
+    await withinCaps({ tableId, seats });
     await tx.update(tables).set({ seats }).where(eq(tables.id, tableId));
     return { ...row, seats };
   });
@@ -123,6 +128,7 @@ export async function replaceWithBot(
   tableId: string,
   body: unknown,
   connected: (row: TableRow) => Promise<string[]>,
+  caps: BotCaps,
 ): Promise<TableRow> {
   const { color, kind } = parseRequest(project.slug, body);
   if (!mayMaintainDecks(actor, project)) throw new DomainError("forbidden", BOT_MESSAGES.onlyAdmin);
@@ -136,197 +142,20 @@ export async function replaceWithBot(
     throw new DomainError("conflict", BOT_MESSAGES.stillHere(seat.username));
   // Only if the seat is still that player's: the seats column moves tables.rev (migration 0008), so
   // every instance's cached table is read again before its next turn.
-  return hub.replaceStart(tableId, async () => {
-    // In the table's queue: no turn of this instance is evaluated while the seat changes hands.
-    const [fresh] = await db.select().from(tables).where(eq(tables.id, tableId));
-    const now = fresh?.seats.find((s) => s.color === color);
-    if (fresh?.status !== "midgame" || now?.userId !== seat.userId)
-      throw new DomainError("conflict", BOT_MESSAGES.noPlayer(color));
-    const seats = fresh.seats.map((s) =>
-      s.color === color ? { color, userId: null, username: null, bot: kind } : s,
-    );
-    const [updated] = await db.update(tables).set({ seats }).where(eq(tables.id, tableId)).returning();
-    return updated!;
-  });
-}
-
-/**
- * Told what every bot call is handed, before the bot runs: a way to check (the tests do) that a bot
- * is given its seat's view and nothing more.
- */
-export const botInputWatchers = new Set<
-  (input: { tableId: string; seat: string; view: Situation }) => void
->();
-
-/** A bot's turn that was written: sent to the table's viewers as a person's turn is (realtime/table.ts). */
-export type BotTurnSent = (tableId: string, answer: Extract<TurnAnswer, { kind: "event" }>) => void;
-
-/** Where the driver logs: refused bot turns as warnings when the logger has them. */
-type BotLog = Pick<FastifyBaseLogger, "error"> & Partial<Pick<FastifyBaseLogger, "warn">>;
-
-/**
- * Told what every bot chose, before the server checks it: the kind that chose (the seat's, or
- * 'random' when it plays at random instead) and whether its worker failed. Lets the tests see when a
- * bot's thinking ended.
- */
-export const botChoiceWatchers = new Set<
-  (choice: {
-    tableId: string;
-    seat: string;
-    kind: string;
-    actions: Action[] | null;
-    fallback: boolean;
-  }) => void
->();
-
-/**
- * Plays the bots of the tables this instance serves. One pending step per table: a nudge while one
- * waits or runs only asks for another look afterwards. The step itself reads the views and submits
- * through the hub, whose table queue orders it with everyone's turns; a turn computed on a view that
- * another turn has meanwhile made old is refused as out of sync and the step looks again. The bots
- * think in worker threads (botWork.ts), so a long search holds up no table.
- */
-export class BotDriver {
-  private readonly waiting = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly running = new Set<string>();
-  private readonly again = new Set<string>();
-  /** Set by realtime/table.ts: the broadcast of a written bot turn. */
-  sent: BotTurnSent = () => {};
-
-  constructor(
-    private readonly hub: TableHub,
-    private readonly log: BotLog,
-    /** The pause before a bot's turn and the workers' settings (config.ts BOT_*); the routes set it. */
-    public settings: BotSettings,
-  ) {}
-
-  /** The human-like pause before a bot's turn: between the configured min and max, at random. */
-  private delay(): number {
-    const { min, max } = this.settings.delayMs;
-    return min + Math.random() * (max - min);
-  }
-
-  /**
-   * A bot may be due at this table (a turn was written here, the table was opened or started, a seat
-   * was given to a bot). `seats`, when known, spares tables without bots any work.
-   */
-  nudge(tableId: string, seats?: readonly SeatRow[]): void {
-    if (seats !== undefined && !seats.some((s) => s.bot !== undefined)) return;
-    if (this.running.has(tableId)) {
-      this.again.add(tableId);
-      return;
-    }
-    if (this.waiting.has(tableId)) return;
-    const timer = setTimeout(() => {
-      this.waiting.delete(tableId);
-      void this.run(tableId);
-    }, this.delay());
-    timer.unref?.();
-    this.waiting.set(tableId, timer);
-  }
-
-  private warn(details: object, message: string): void {
-    if (this.log.warn) this.log.warn(details, message);
-    else this.log.error(details, message);
-  }
-
-  /** Stops every pending step (the server is closing). */
-  close(): void {
-    for (const timer of this.waiting.values()) clearTimeout(timer);
-    this.waiting.clear();
-  }
-
-  private async run(tableId: string): Promise<void> {
-    this.running.add(tableId);
-    let more = false;
-    try {
-      more = await this.step(tableId);
-    } catch (err) {
-      this.log.error({ err, tableId }, "bot turn failed");
-    } finally {
-      this.running.delete(tableId);
-    }
-    if (this.again.delete(tableId) || more) this.nudge(tableId);
-  }
-
-  /** One bot turn if one is due; true when it played (another bot, or the same, may be due next). */
-  private async step(tableId: string): Promise<boolean> {
-    const state = await this.hub.botView(tableId);
-    if (state === null || state.row.status !== "midgame") return false;
-    const due = state.bots.find((b) => mayAct(b.view, b.seat));
-    if (due === undefined) return false;
-    const slug = state.row.projectSlug;
-    const ctx: BotContext = { module: state.module, rules: state.rules, seq: state.seq };
-    const actor = botActor(due.seat, botName(slug, due.kind));
-    const work = botWork(this.settings);
-    /** The seat's bot thinks in a worker; the random bot after a refusal on this thread (it is cheap). */
-    const think = async (inWorker: boolean, seed: number): Promise<BotChoice> => {
-      if (inWorker) {
-        const { rules, seq } = state;
-        return work.choose(
-          { slug, kind: due.kind, seat: due.seat, view: due.view, rules, seq, seed },
-          this.log,
-          tableId,
-        );
-      }
-      try {
-        return { actions: randomBot(due.view, due.seat, ctx, seedRng(seed)) };
-      } catch (err) {
-        this.warn({ err, tableId, seat: due.seat, bot: "random" }, "bot could not choose a turn");
-        return { actions: null };
-      }
-    };
-    const attempt = async (label: string, inWorker: boolean): Promise<TurnAnswer | null> => {
-      for (const watch of botInputWatchers) watch({ tableId, seat: due.seat, view: due.view });
-      const { actions, fallback } = await think(inWorker, randomInt(2 ** 31));
-      const chosenBy = fallback === undefined ? label : "random";
-      for (const watch of botChoiceWatchers)
-        watch({ tableId, seat: due.seat, kind: chosenBy, actions, fallback: fallback !== undefined });
-      if (actions === null) return null;
-      // Parsed as a person's turn is: the socket's schema, then the hub's checks.
-      const move = gameMoveSchema.safeParse({
-        tableId,
-        moveId: state.seq,
-        turnUID: `bot-${tableId}-${state.seq}-${chosenBy}-${randomInt(2 ** 31)}`,
-        actions,
-        editMode: false,
-        seat: due.seat,
-      });
-      if (!move.success) return null;
-      return this.hub.submitTurn(actor, move.data, due.seat, Date.now());
-    };
-    let answer = await attempt(due.kind, true);
-    if (answer?.kind !== "event" && !(answer?.kind === "reject" && answer.code === OUT_OF_SYNC_CODE)) {
-      // A refused or missing turn is logged, and the seat plays a random legal turn instead.
-      this.warn({ tableId, seat: due.seat, bot: due.kind, answer }, "bot turn refused: playing at random");
-      answer = await attempt("random", false);
-    }
-    if (answer?.kind === "event") {
-      this.sent(tableId, answer);
-      return true;
-    }
-    // Another turn came first: look again with the new view. Anything else: the bot is stuck until
-    // the next turn or table open nudges it.
-    if (answer?.kind === "reject" && answer.code === OUT_OF_SYNC_CODE) return true;
-    this.warn({ tableId, seat: due.seat, answer }, "bot found no turn the server accepts");
-    return false;
-  }
-}
-
-const OUT_OF_SYNC_CODE = TABLE_REFUSALS.outOfSync;
-
-/** The driver of a hub's tables: one per hub (per process, or per test server). */
-const drivers = new WeakMap<TableHub, BotDriver>();
-
-/**
- * The hub's driver. `settings` (the config's, from the bot routes) replace the driver's; a driver
- * made before them (no caller does so today) starts with the config's defaults.
- */
-export function botDriverOf(hub: TableHub, log: BotLog, settings?: BotSettings): BotDriver {
-  let driver = drivers.get(hub);
-  if (driver === undefined) {
-    driver = new BotDriver(hub, log, settings ?? loadConfig({}).bots);
-    drivers.set(hub, driver);
-  } else if (settings !== undefined) driver.settings = settings;
-  return driver;
+  return hub.replaceStart(tableId, () =>
+    // In the table's queue: no turn of this instance is evaluated while the seat changes hands. The
+    // bot is charged to the table's creator (the table's, not the admin's).
+    withinBotCaps(db, caps, row.creatorId, "creator", async (tx, withinCaps) => {
+      const [fresh] = await tx.select().from(tables).where(eq(tables.id, tableId)).for("update");
+      const now = fresh?.seats.find((s) => s.color === color);
+      if (fresh?.status !== "midgame" || now?.userId !== seat.userId)
+        throw new DomainError("conflict", BOT_MESSAGES.noPlayer(color));
+      const seats = fresh.seats.map((s) =>
+        s.color === color ? { color, userId: null, username: null, bot: kind } : s,
+      );
+      await withinCaps({ tableId, seats });
+      const [updated] = await tx.update(tables).set({ seats }).where(eq(tables.id, tableId)).returning();
+      return updated!;
+    }),
+  );
 }

@@ -20,6 +20,7 @@ import {
   mayViewProject,
   seesHiddenOptions,
 } from "../auth/permissions";
+import type { BotCaps } from "../config";
 import { type Db, type NamedStatement, runNamed } from "../db/connect";
 import { projects, type SeatRow, tables, users } from "../db/schema";
 import { DomainError, firstIssue, TABLE_NOT_FOUND } from "../errors";
@@ -31,6 +32,7 @@ import {
   projectOptions,
   withDocuments,
 } from "../projects/load";
+import { startUnderBotCaps } from "./botCaps";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
 import { peopleOf, type TableRow, tableInfos, tableRowById, tilesOf } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
@@ -339,6 +341,7 @@ export async function startTable(
   actor: Actor,
   project: ProjectRow,
   tableId: string,
+  botCaps: BotCaps,
 ): Promise<TableRow> {
   for (let attempt = 0; attempt < SEAT_RACE_TRIES; attempt++) {
     const row = await tableOf(db, project, tableId);
@@ -352,7 +355,8 @@ export async function startTable(
       );
     }
     // Null: someone joined or left meanwhile, or another start won; read the table again and decide anew.
-    const started = await startRow(db, project, row);
+    // A table with bots starts only within its creator's caps (botCaps.ts).
+    const started = await startUnderBotCaps(db, botCaps, row, (tx) => startRow(tx, project, row));
     if (started === null) continue;
     notify.tableStarted(project, await lobbyTableOf(db, actor, started), actor.username);
     return started;

@@ -37,6 +37,20 @@ export function viewerOf(
   return SPECTATOR;
 }
 
+/**
+ * Whether `viewer` is the full view given as a privilege: the actor would see less without asking, so
+ * the others at the table see less too and are told who watches with it (on every path that gives it:
+ * table-subscribe, table-open?view=full).
+ */
+export function fullViewIsPrivilege(
+  row: Pick<TableRow, "status" | "tableMode" | "seats">,
+  actor: Actor,
+  project: ProjectAccess,
+  viewer: string,
+): boolean {
+  return viewer === FULL_VIEW && viewerOf(row, actor, project, false) !== FULL_VIEW;
+}
+
 /** Every viewer a running table may have: its seats, a spectator, the full view. */
 export function tableViewers(row: Pick<TableRow, "seats">): string[] {
   return [...row.seats.map((s) => s.color), SPECTATOR, FULL_VIEW];

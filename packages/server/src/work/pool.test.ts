@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type PoolOptions, WorkerPool } from "./pool";
+import { type PoolEvent, type PoolOptions, WorkerPool } from "./pool";
 import type { TestJobs } from "./poolFixture";
 import { transferList } from "./transfer";
 
@@ -78,6 +78,28 @@ describe("the worker pool", () => {
       { ok: true, value: 300 },
     ]);
     expect(p.load).toEqual({ running: 0, waiting: 0, workers: 2 });
+  });
+
+  it("holds one owner to its share, running and waiting, and gives a free worker to another owner first", async () => {
+    const p = pool({ size: 1, queueMax: 8, perOwner: 2 });
+    await p.run("sleep", 1); // started, so the first job below runs at once
+    const events: PoolEvent[] = [];
+    p.watchers.add((e) => events.push(e));
+    const a1 = p.runFor("a", "sleep", 300); // running
+    const a2 = p.runFor("a", "sleep", 10); // waiting
+    // The third of a's, running or waiting: refused at once, however empty the queue is.
+    expect(await p.runFor("a", "sleep", 1)).toEqual({ ok: false, refusal: "owner-full" });
+    expect(p.heldBy("a")).toBe(2);
+    const b1 = p.runFor("b", "sleep", 20); // waiting, behind a's second
+    expect(await Promise.all([a1, a2, b1])).toEqual([
+      { ok: true, value: 300 },
+      { ok: true, value: 10 },
+      { ok: true, value: 20 },
+    ]);
+    // When a's first is done, b's job goes before a's second: b had no worker yet.
+    expect(events.filter((e) => e.what === "dispatched").map((e) => e.owner)).toEqual(["a", "b", "a"]);
+    expect(p.heldBy("a")).toBe(0);
+    expect(await p.runFor("a", "sleep", 2)).toEqual({ ok: true, value: 2 });
   });
 
   it("ends workers left idle, and starts one again for the next job", async () => {

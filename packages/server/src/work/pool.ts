@@ -7,6 +7,11 @@ import { Worker } from "node:worker_threads";
 // that runs out of time or memory, or a worker that dies, ends that job with a refusal value; the
 // worker is replaced by a fresh one when the next job comes. A job that throws is a programming error
 // and rejects.
+//
+// A job may name its owner (the user whose upload it reads). An owner holds at most `perOwner` jobs,
+// running or waiting, so one user cannot fill the queue that everyone shares (issue 36 point 9); and a
+// free worker takes the waiting job whose owner has the fewest jobs running, so another user's job
+// does not wait behind all of one user's.
 
 /** One kind of job, as the worker runs it: input in, output out, and which output bytes to move back. */
 export interface Job<I, O> {
@@ -21,6 +26,8 @@ export type OutputOf<J> = J extends Job<never, infer O> ? O : never;
 /** Why a job did not finish: the queue was full, it ran too long or out of memory, its worker died. */
 export type WorkRefusal = "busy" | "timeout" | "memory" | "crashed";
 export type WorkOutcome<T> = { ok: true; value: T } | { ok: false; refusal: WorkRefusal; detail?: string };
+/** A job run for an owner may also be refused because the owner already holds their share. */
+export type OwnedOutcome<T> = WorkOutcome<T> | { ok: false; refusal: "owner-full"; detail?: string };
 
 export interface PoolOptions {
   /** The module that serves the job table (`serve(jobs)`, see serve.ts). */
@@ -35,6 +42,8 @@ export interface PoolOptions {
   memoryMb: number;
   /** A worker idle this long is ended (its memory given back); the next job starts another. */
   idleMs?: number;
+  /** Jobs, running and waiting, one owner may hold at most (runFor); one more is refused as 'owner-full'. */
+  perOwner?: number;
 }
 
 /** A worker's start-up (loading the jobs' modules through tsx: ~0.5 s here) at most. */
@@ -46,6 +55,13 @@ export type FromWorker =
   | { ready: true }
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: string };
+/** What a pool tells its watchers: a job queued, handed to a worker, or ended (any way). */
+export interface PoolEvent {
+  what: "queued" | "dispatched" | "settled";
+  kind: string;
+  owner: string | undefined;
+}
+
 /** A job for a worker. */
 export interface ToWorker {
   id: number;
@@ -56,6 +72,7 @@ export interface ToWorker {
 interface Pending {
   id: number;
   kind: string;
+  owner: string | undefined;
   input: unknown;
   transfer: ArrayBuffer[];
   settle(outcome: WorkOutcome<unknown>): void;
@@ -80,8 +97,16 @@ const BOOT = new URL("./boot.mjs", import.meta.url);
 export class WorkerPool<J extends JobTable> {
   private readonly slots = new Set<Slot>();
   private readonly queue: Pending[] = [];
+  /** Jobs running or waiting per owner. */
+  private readonly held = new Map<string, number>();
+  /** When each owner holding jobs last had one handed to a worker (a count of dispatches). */
+  private readonly served = new Map<string | undefined, number>();
+  private dispatches = 0;
   private nextId = 1;
   private closed = false;
+
+  /** Told of every job queued, dispatched and settled, in order: tests see where work ran and in which order. */
+  readonly watchers = new Set<(event: PoolEvent) => void>();
 
   constructor(readonly options: PoolOptions) {}
 
@@ -90,6 +115,11 @@ export class WorkerPool<J extends JobTable> {
     let running = 0;
     for (const s of this.slots) if (s.job) running++;
     return { running, waiting: this.queue.length, workers: this.slots.size };
+  }
+
+  /** Jobs `owner` holds now, running or waiting. */
+  heldBy(owner: string): number {
+    return this.held.get(owner) ?? 0;
   }
 
   /**
@@ -101,19 +131,57 @@ export class WorkerPool<J extends JobTable> {
     input: InputOf<J[K]>,
     transfer: ArrayBuffer[] = [],
   ): Promise<WorkOutcome<OutputOf<J[K]>>> {
+    return this.enqueue(kind, input, transfer, undefined);
+  }
+
+  /** Runs one job as `run` does, counted against `owner`'s share (PoolOptions.perOwner). */
+  runFor<K extends keyof J & string>(
+    owner: string,
+    kind: K,
+    input: InputOf<J[K]>,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<OwnedOutcome<OutputOf<J[K]>>> {
+    if (this.closed) return Promise.reject(new Error("the worker pool is closed"));
+    // The owner's own share first: one user at their limit hears that, not that the server is busy.
+    if (this.heldBy(owner) >= (this.options.perOwner ?? Number.POSITIVE_INFINITY))
+      return Promise.resolve({ ok: false, refusal: "owner-full" });
+    return this.enqueue(kind, input, transfer, owner);
+  }
+
+  private enqueue<K extends keyof J & string>(
+    kind: K,
+    input: InputOf<J[K]>,
+    transfer: ArrayBuffer[],
+    owner: string | undefined,
+  ): Promise<WorkOutcome<OutputOf<J[K]>>> {
     if (this.closed) return Promise.reject(new Error("the worker pool is closed"));
     const free = this.idleSlot() !== undefined || this.slots.size < this.options.size;
     if (!free && this.queue.length >= this.options.queueMax)
       return Promise.resolve({ ok: false, refusal: "busy" });
+    this.hold(owner, 1);
+    let released = false;
+    const release = () => {
+      if (!released) this.hold(owner, -1);
+      released = true;
+      this.tell("settled", kind, owner);
+    };
     return new Promise((resolve, reject) => {
       this.queue.push({
         id: this.nextId++,
         kind,
+        owner,
         input,
         transfer,
-        settle: resolve as (outcome: WorkOutcome<unknown>) => void,
-        fail: reject,
+        settle: (outcome) => {
+          release();
+          resolve(outcome as WorkOutcome<OutputOf<J[K]>>);
+        },
+        fail: (err) => {
+          release();
+          reject(err);
+        },
       });
+      this.tell("queued", kind, owner);
       this.pump();
     });
   }
@@ -130,12 +198,46 @@ export class WorkerPool<J extends JobTable> {
     return undefined;
   }
 
+  private hold(owner: string | undefined, change: 1 | -1): void {
+    if (owner === undefined) return;
+    const now = this.heldBy(owner) + change;
+    if (now > 0) this.held.set(owner, now);
+    else {
+      this.held.delete(owner);
+      this.served.delete(owner);
+    }
+  }
+
+  private tell(what: PoolEvent["what"], kind: string, owner: string | undefined): void {
+    for (const watch of this.watchers) watch({ what, kind, owner });
+  }
+
+  /**
+   * The waiting job to run next: one of the owner with the fewest jobs running, and among those the
+   * owner served longest ago (or never), oldest job first; so one user's second job does not take a
+   * worker ahead of another user's first. Jobs without an owner count as one owner. The queue is
+   * short (WORK_QUEUE), so a scan is cheap.
+   */
+  private takeNext(): Pending | undefined {
+    const running = new Map<string | undefined, number>();
+    for (const s of this.slots) if (s.job) running.set(s.job.owner, (running.get(s.job.owner) ?? 0) + 1);
+    const before = (a: Pending, b: Pending): boolean => {
+      const [ra, rb] = [running.get(a.owner) ?? 0, running.get(b.owner) ?? 0];
+      if (ra !== rb) return ra < rb;
+      return (this.served.get(a.owner) ?? -1) < (this.served.get(b.owner) ?? -1);
+    };
+    let best = this.queue[0];
+    for (const job of this.queue) if (best && before(job, best)) best = job;
+    if (best) this.queue.splice(this.queue.indexOf(best), 1);
+    return best;
+  }
+
   /** Hands waiting jobs to idle workers, starting workers while the pool has room. */
   private pump(): void {
     while (this.queue.length > 0) {
       const idle = this.idleSlot();
       if (idle) {
-        this.dispatch(idle, this.queue.shift()!);
+        this.dispatch(idle, this.takeNext()!);
         continue;
       }
       const starting = [...this.slots].filter((s) => !s.started).length;
@@ -173,6 +275,8 @@ export class WorkerPool<J extends JobTable> {
       // The thread may be deep in a loop that never yields: only ending the worker stops it.
       void slot.worker.terminate();
     }, this.options.timeoutMs);
+    this.served.set(job.owner, ++this.dispatches);
+    this.tell("dispatched", job.kind, job.owner);
     const message: ToWorker = { id: job.id, kind: job.kind, input: job.input };
     try {
       slot.worker.postMessage(message, job.transfer);

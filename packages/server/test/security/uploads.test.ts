@@ -1,7 +1,10 @@
-import { createDeflateRaw } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { createDeflateRaw, deflateSync } from "node:zlib";
+import { UPLOAD_LIMIT_MESSAGES } from "@tt/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_PSD } from "../../src/decks/psd";
 import { NOT_XLSX } from "../../src/decks/xlsx";
+import { woff, woff2Bomb } from "../fixtures/fontBombs";
 import { buildPsd } from "../fixtures/psdFixture";
 import { buildWorkbook } from "../fixtures/xlsxFixture";
 import type { Client } from "../harness";
@@ -12,6 +15,7 @@ import { GAME, member, png, postForm, type SecurityServer, startSecurityServer }
 // a refused bomb must leave it about where it was.
 
 const MB = 1024 * 1024;
+const GiB = 1024 * MB;
 let server: SecurityServer;
 let admin: Client;
 let deckId: string;
@@ -213,6 +217,47 @@ describe("decompression and pixel bombs", () => {
     expect(growth).toBeLessThan(64 * MB);
     // Within each side but not in all: 7000 x 7000 is 49 million pixels.
     expect((await psd(psdClaiming(7000, 7000))).text).toMatch(/^The canvas is 7000x7000 pixels/);
+    await healthy();
+  });
+
+  it("refuses font bombs from their headers, in a worker, without unpacking them (issue 36 point 5)", async () => {
+    const assets = (bytes: Buffer, name: string) =>
+      upload(`/api/update-deck-assets/${GAME}`, "additional-assets", bytes, name, { targetId: deckId });
+    // Under 1 kB, and really unpacking to 1 GiB: what the server once decoded on its own thread.
+    const bomb = await woff2Bomb(GiB);
+    expect(bomb.length).toBeLessThan(1000);
+    const zlibTable = woff([{ tag: "name", data: deflateSync(Buffer.alloc(MB)), origLength: GiB }], 1000);
+    // A real font first, so the worker has started (and loaded its readers) before memory is measured.
+    const font = readFileSync(new URL("../fixtures/fonts/TTBoxes-Italic.woff2", import.meta.url));
+    expect((await assets(font, "TTBoxes-Italic.woff2")).status).toBe(200);
+    const answers: { status: number; text: string }[] = [];
+    const growth = await rssGrowth(async () => {
+      answers.push(await assets(bomb, "bomb.woff2"), await assets(zlibTable, "bomb.woff"));
+    });
+    expect(answers.map(({ status, text }) => ({ status, text }))).toEqual([
+      { status: 413, text: UPLOAD_LIMIT_MESSAGES.fontTooLarge("bomb.woff2", GiB) },
+      { status: 413, text: UPLOAD_LIMIT_MESSAGES.fontTooLarge("bomb.woff", GiB) },
+    ]);
+    expect(growth).toBeLessThan(64 * MB);
+    await healthy();
+  });
+
+  it("refuses images whose headers claim more pixels than the limit, on either asset route", async () => {
+    const huge = png();
+    huge.writeUInt32BE(100_000, 16); // IHDR width and height: the pixels are never decoded to find out
+    huge.writeUInt32BE(100_000, 20);
+    const refusal = { status: 413, text: UPLOAD_LIMIT_MESSAGES.imageTooLarge("huge.png", 100_000, 100_000) };
+    const global = await postForm(
+      admin,
+      `/api/projects/${GAME}/upload-assets`,
+      {},
+      { assets: [huge, "huge.png"] },
+    );
+    expect(global).toMatchObject(refusal);
+    const deck = await upload(`/api/update-deck-assets/${GAME}`, "additional-assets", huge, "huge.png", {
+      targetId: deckId,
+    });
+    expect(deck).toMatchObject(refusal);
     await healthy();
   });
 

@@ -13,11 +13,22 @@ import Typography from "@mui/material/Typography";
 import type { Button as StateButton } from "@tt/engine";
 import type { InviteShown } from "./tableUi";
 
+/**
+ * Who watches with the full view, in words: 'mod is watching with the full view', 'ann and mod
+ * are ...', 'ann, bob and mod are ...'. Those who opened it once are listed a while after (the server
+ * decides who is listed and for how long).
+ */
+export function fullViewWords(viewers: readonly string[]): string {
+  const names =
+    viewers.length <= 1 ? viewers.join("") : `${viewers.slice(0, -1).join(", ")} and ${viewers.at(-1)}`;
+  return `${names} ${viewers.length === 1 ? "is" : "are"} watching with the full view (every hand and deck)`;
+}
+
 export function FullViewNotice({ viewers }: { viewers: string[] }) {
   if (viewers.length === 0) return null;
   return (
     <Alert severity="info" sx={{ mb: 1 }} aria-label="Full view watchers">
-      {`Watching with the full view (every hand and deck): ${viewers.join(", ")}`}
+      {fullViewWords(viewers)}
     </Alert>
   );
 }

@@ -19,7 +19,13 @@ export async function openTable(
 ): Promise<TableLoad> {
   const result = await api<TableLoadResponse>(tableOpenPath(tableId, playAsColor, invitePwd));
   if (!result.ok || result.json === undefined) return { ok: false, reason: failureText(result) };
-  return { ok: true, table: result.json };
+  const table = result.json;
+  if (table.endedLog === null) return { ok: true, table };
+  // An ended table's log comes apart from its load: stored once on the server, and kept by the
+  // browser's cache (its ETag), so a reload is answered 304 instead of sending the log again.
+  const log = await api<TableLogResponse>(table.endedLog);
+  if (!log.ok || log.json === undefined) return { ok: false, reason: failureText(log) };
+  return { ok: true, table: asEnded(table, log.json) };
 }
 
 /** Sent when leaving the page; the response is not shown. keepalive lets it outlive an unload. */
