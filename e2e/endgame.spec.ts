@@ -93,10 +93,12 @@ describe("the end of a game", () => {
     await overlay.waitFor();
     for (const table of ["Player stats", "Global stats", "Component stats"])
       await overlay.getByRole("table", { name: table }).waitFor();
+    // Each statistic under the game's label, in words: no raw key, no JSON (issue 37 point 3).
     await overlay
       .getByRole("table", { name: "Global stats" })
-      .getByRole("row", { name: "result.reason checkmate" })
+      .getByRole("row", { name: "Result Checkmate. Black wins. (0-1)" })
       .waitFor();
+    await expect(overlay.textContent()).resolves.not.toMatch(/result\.|[{}]/);
     await overlay.getByRole("table", { name: "Component stats" }).getByText("1. f3 e5 2. g4 Qh4#").waitFor();
     await expect.poll(() => focusIn(page, '[data-stats-overlay] [role="dialog"]')).toBe(true);
     expect(await axeViolations(page, '[data-stats-overlay] [role="dialog"]')).toEqual([]);

@@ -132,14 +132,14 @@ describe("one player's page at a Night Market table", () => {
     ] as Piece;
     await mover.page.locator(`[data-component-id="${free.id}"]`).click();
     // The turn was played: both pages show it in the log (else no event would have flowed at all).
-    for (const s of seats) await expect.poll(() => logText(s.page)).toMatch(/moved card/);
+    for (const s of seats)
+      await expect.poll(() => logText(s.page)).toMatch(/took \w+ for free|bought \w+ for/);
     await settled(seats);
     // And Ben forages once when it is his turn (a card from the deck, drawn on the server).
     full = await truth();
     if (full.situation.gameState.current.activePlayer === "blue") {
       await stateButton(ben.page, "Forage by lantern light").click();
-      for (const s of seats)
-        await expect.poll(() => logText(s.page)).toMatch(/pressed Forage by lantern light/);
+      for (const s of seats) await expect.poll(() => logText(s.page)).toMatch(/went foraging and turned up/);
       await settled(seats);
     }
 

@@ -94,7 +94,7 @@ describe("a chess game between two browsers", () => {
     await move(white.page, "white-pawn-g2", "g4");
     await seeMove([white, black, sam], "g4");
     await move(black.page, "black-queen-d8", "h4");
-    await seeMove([white, black, sam], "Qh4#");
+    await seeMove([white, black, sam], "♛h4#");
 
     // The server ended the game; everyone's log says how. The load says where the whole log is read.
     const final = (await (

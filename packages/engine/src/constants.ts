@@ -23,6 +23,12 @@ export const UNDO_WALK_LIMIT = 50;
 /** A turn's replay marks as the log keeps them: short captions on the replay bar, a few per turn. */
 export const REPLAY_MARK_MAX_LENGTH = 50;
 export const REPLAY_MARKS_PER_TURN = 5;
+/**
+ * A turn's summary as the log keeps it (the rule module's summarizeTurn): a line or two in the game's
+ * words, each cut at this length, at most this many lines a turn.
+ */
+export const SUMMARY_LINE_MAX_LENGTH = 200;
+export const SUMMARY_LINES_PER_TURN = 5;
 /** Longest reason kept with a turn that cannot be undone ('You cannot undo this turn: {reason}'). */
 export const PREVENT_UNDO_REASON_MAX_LENGTH = 200;
 

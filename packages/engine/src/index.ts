@@ -26,11 +26,30 @@ export * from "./constants.js";
 export type { Json, JsonObject } from "./json.js";
 export * from "./layout.js";
 export type { LogEvent, LogExtras, LogMessage } from "./log/message.js";
+export {
+  type LogTurn,
+  logTurn,
+  normaliseSummary,
+  SUMMARY_LINE_TYPE,
+  type SummaryLine,
+  summaryLineSchema,
+  summaryLines,
+} from "./log/summary.js";
 export { type MoveTiming, moveTiming } from "./log/timing.js";
 export { clickableComponents } from "./module/clickable.js";
 export { counterButton, defaultModule } from "./module/default.js";
 export { resolveModule } from "./module/resolve.js";
 export { enterState, enterSubstate, stateInput } from "./module/states.js";
+export { defaultDescribeStat, humanise, inlineValue, NO_VALUE, statValue } from "./module/stats.js";
+export {
+  countedList,
+  countOf,
+  defaultTurnSummary,
+  faceName,
+  gameEndLine,
+  listPhrase,
+  publicFaces,
+} from "./module/summary.js";
 export { tooltipFor } from "./module/tooltip.js";
 export {
   defaultTurnFlags,

@@ -131,5 +131,15 @@ describe("a project without game code", () => {
     expect(pile(holder.live, deck.id, "discard").map((c) => c.options.cardId)).toEqual([
       drawn?.options.cardId,
     ]);
+
+    // The log says each turn in a line, a card named (its sheet's name column, else its ID) only
+    // where everyone sees it: drawn into a hand it is 'a card'.
+    const name = String(drawn?.options.cardId);
+    expect(holder.turns().map((t) => t.lines.map((l) => `${l.event.sourcePlayer} ${l.message}`))).toEqual([
+      ["red drew a card"],
+      [`red moved ${name} to the ${PLAY_POSITION}`],
+      ["blue drew a card"],
+      [`red moved ${name} to the discard pile`],
+    ]);
   });
 });

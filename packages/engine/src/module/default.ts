@@ -5,6 +5,8 @@ import { defaultSetup } from "../setup.js";
 import type { Component, Situation } from "../situation.js";
 import { childrenAt, findComponent } from "../tree.js";
 import { DEFAULT_SIGHT_RULES } from "../view/sight.js";
+import { defaultDescribeStat } from "./stats.js";
+import { defaultTurnSummary } from "./summary.js";
 import { defaultTurnFlags } from "./turn-flags.js";
 import type { ClickDecision, HookMoves, RuleContext, RuleModule, TurnInfo } from "./types.js";
 
@@ -146,5 +148,7 @@ export const defaultModule: RuleModule = {
   stateMessage: (situation, seat) => stateMessage(situation, seat),
   gameStates: {},
   stats: () => [],
+  describeStat: defaultDescribeStat,
   turnFlags: defaultTurnFlags,
+  summarizeTurn: defaultTurnSummary,
 };

@@ -1,6 +1,7 @@
 import type { PieceLibrary } from "../component-info.js";
 import type { ComponentSpec } from "../component-spec.js";
 import type { Json, JsonObject } from "../json.js";
+import type { SummaryLine } from "../log/summary.js";
 import type { Move } from "../moves/index.js";
 import type { Button, DeckInfo, Situation } from "../situation.js";
 
@@ -92,6 +93,40 @@ export interface Secrets {
   globals?: readonly string[];
 }
 
+/** A turn as summarizeTurn reads it. */
+export interface TurnSummaryInput {
+  /** The full situations before and after the turn (the server's: every face in them). */
+  before: Situation;
+  after: Situation;
+  moves: readonly Move[];
+  turn: TurnInfo;
+  /**
+   * Whether every viewer (each seat and spectators) sees this component's face before or after the
+   * turn. A line for everyone may name only such a component; the others are 'a card', or named in
+   * a line with `recipients`.
+   */
+  isPublic(componentId: string): boolean;
+}
+
+export type { SummaryLine };
+
+/** A statistic a game keeps, as describeStat is asked about it. */
+export interface StatRef {
+  /** A seat's stats, the table's (Global stats) or a component's (objectStats, Component stats). */
+  scope: "player" | "table" | "component";
+  /** Its key in those stats: 'bellsRung', 'result'. */
+  key: string;
+  value: Json;
+  /** The seat (scope player) or the component id (scope component). */
+  owner?: string;
+}
+
+/** One row of the Full statistics: a label and a value as text, or as a list (one item a line). */
+export interface StatRow {
+  label: string;
+  value: string | string[];
+}
+
 export interface OverviewStat {
   name: string;
   displayName: string;
@@ -157,6 +192,22 @@ export interface RuleModule {
   stateMessage(situation: Situation, seat: string, ctx: RuleContext): string;
   gameStates: { [name: string]: StateDefinition };
   stats(situation: Situation, ctx: RuleContext): OverviewStat[];
+  /**
+   * How one statistic reads on the results page's Full statistics: its label from the game and its
+   * value as words, never a raw key or JSON. Several rows for one stat (a game end's `result`: winners,
+   * scores), or none to leave it out. The default humanises the key ('bellsRung' -> 'Bells rung') and
+   * writes lists and objects as lists (module/stats.ts, defaultDescribeStat).
+   */
+  describeStat(stat: StatRef, situation: Situation, ctx: RuleContext): StatRow[];
+  /**
+   * The log's lines for a turn that produced moves, in the game's words (not called for edit-mode
+   * turns, which keep their move lines): made once on the server when the turn is recorded and kept
+   * in the event, the moves' own lines staying behind it for designers. Each line is read by every
+   * viewer unless it has recipients, so name only what `isPublic` allows in a line for everyone. The
+   * default (module/summary.ts, defaultTurnSummary) says the turn in one line: moves grouped ('moved
+   * 2 cards to the discard pile'), cards named by their sheet's name where everyone sees them.
+   */
+  summarizeTurn(turn: TurnSummaryInput, ctx: RuleContext): SummaryLine[];
   /**
    * Optional heuristic for bots (engine bot/generic.ts): how good `view` (a seat's view, placeholders
    * for what it may not see) is for `seat`, higher is better, on any scale the game likes. The

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { activeState } from "../access.js";
 import { ALWAYS_ACTIVE, EVERYONE, PREVENT_UNDO_REASON_MAX_LENGTH, UNDO_WALK_LIMIT } from "../constants.js";
 import type { LogMessage } from "../log/message.js";
+import { summaryLineSchema } from "../log/summary.js";
 import { applyMove, type Move, moveSchema } from "../moves/index.js";
 import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
@@ -34,6 +35,11 @@ export const turnEventSchema = z.object({
    * out of someone's sight, and shuffled cards. Applied after the moves by every fold.
    */
   renamed: z.array(z.tuple([z.string(), z.string()])).optional(),
+  /**
+   * The turn in the game's words (the module's summarizeTurn, log/summary.ts): what players read in
+   * the log in place of the moves' lines. Absent for edit-mode turns and in logs older than it.
+   */
+  summary: z.array(summaryLineSchema).optional(),
 });
 export type TurnEvent = z.infer<typeof turnEventSchema>;
 

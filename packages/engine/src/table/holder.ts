@@ -1,11 +1,12 @@
 import type { LogMessage } from "../log/message.js";
+import { type LogTurn, logTurn, summaryLines } from "../log/summary.js";
 import type { RuleContext, RuleModule } from "../module/types.js";
 import { markLasting, RecentCache, unmarkLasting } from "../recent.js";
 import { ok, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
 import type { ProjectData } from "../turn/evaluate.js";
-import { linesFor, packLines, type ViewEvent, viewEvent } from "../view/event.js";
+import { linesFor, packLines, summaryFor, type ViewEvent, viewEvent } from "../view/event.js";
 import { reissuedIds } from "../view/reissue.js";
 import { viewOf } from "../view/view.js";
 import {
@@ -52,6 +53,10 @@ export interface TableHolder {
   linesOf(seq: number): readonly LogMessage[];
   /** The log lines of the turns in effect, each with its seq. */
   log(): (LogMessage & { seq: number })[];
+  /** Turn `seq`'s summary as log lines (log/summary.ts), or null when it has none (its lines say it). */
+  summaryOf(seq: number): readonly LogMessage[] | null;
+  /** The turns in effect after the first `step` events (all: every event), as the log shows them. */
+  turns(step?: number): LogTurn[];
   /** A viewer's view of the live situation (view/view.ts). */
   view(viewer: string): Situation;
   /** Event `seq` as `viewer` receives it; with `patch`, the change of its view by that event. */
@@ -124,7 +129,13 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
       list = [];
       madeFor.set(event, list);
     }
-    const same = list.find((m) => m.patch === made.patch && m.log === made.log && m.renamed === made.renamed);
+    const same = list.find(
+      (m) =>
+        m.patch === made.patch &&
+        m.log === made.log &&
+        m.summary === made.summary &&
+        m.renamed === made.renamed,
+    );
     if (same !== undefined) return same;
     list.push(made);
     return made;
@@ -166,6 +177,14 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
     linesOf: (seq) => lines.get(seq) ?? [],
     log: () =>
       effectiveTurns(cache.events).flatMap((seq) => (lines.get(seq) ?? []).map((line) => ({ ...line, seq }))),
+    summaryOf(seq) {
+      const event = cache.events[seq];
+      return event?.kind === "turn" ? summaryLines(event) : null;
+    },
+    turns: (step = cache.events.length) =>
+      effectiveTurns(cache.events.slice(0, step)).map((seq) =>
+        logTurn(seq, lines.get(seq) ?? [], holder.summaryOf(seq)),
+      ),
     view: (viewer) => viewOf(cache.live, viewer, ctx, module),
     viewEvent(viewer, seq, patch) {
       const event = cache.events[seq];
@@ -187,11 +206,14 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
     history(viewer, from = 0) {
       return cache.events.slice(from).map((event) => {
         const header = headerOf(event);
-        return {
+        const made: ViewEvent = {
           ...header,
           steps: [],
           log: packLines(linesFor(viewer, lines.get(event.seq) ?? [], header), header),
         };
+        const summary = summaryFor(viewer, event);
+        if (summary !== undefined) made.summary = summary;
+        return made;
       });
     },
     follow(id, since = 0) {

@@ -1,6 +1,9 @@
 import { PREVENT_UNDO_REASON_MAX_LENGTH } from "../constants.js";
+import { normaliseSummary, type SummaryLine } from "../log/summary.js";
+import { publicFaces } from "../module/summary.js";
 import { normaliseReplayMarks, revealsHiddenInformation, UNDO_REASONS } from "../module/turn-flags.js";
-import type { RuleModule, TurnFlagDecision } from "../module/types.js";
+import type { RuleContext, RuleModule, TurnFlagDecision, TurnInfo } from "../module/types.js";
+import type { Move } from "../moves/index.js";
 import { ok, type Result, refuse } from "../result.js";
 import type { Situation } from "../situation.js";
 import type { Turn } from "../turn/actions.js";
@@ -73,6 +76,11 @@ export function recordTurn(
   if (requested.turnHidden === true) flags.turnHidden = true;
   if (requested.turnNonBlocking === true) flags.turnNonBlocking = true;
   const event = turnEvent(seq, turn, moves, flags);
+  if (turn.editMode !== true) {
+    const info = { seat: turn.seat, editMode: false, timestamp: turn.timestamp, turnUID: turn.turnUID };
+    const summary = summarize(module, live, situation, moves, info, ctx);
+    if (summary !== null) event.summary = summary;
+  }
   // Pieces that left someone's sight, and shuffled cards, come back under new ids (view/reissue.ts).
   const renamed = reissuedIds(live, situation, ctx, module, shuffledIds(moves));
   if (renamed.length === 0) return ok({ event, outcome: result.value });
@@ -91,6 +99,27 @@ export function recordTurn(
       selected: selected === null ? null : (names.get(selected) ?? selected),
     },
   });
+}
+
+/**
+ * The module's summary of a turn, on the situation the moves were made on (before the id re-issue,
+ * so the moves' ids are the ones in it). Null when the rules fail at it: the turn itself is sound, so
+ * it goes on with its move lines in the log rather than being refused over its wording.
+ */
+function summarize(
+  module: RuleModule,
+  before: Situation,
+  after: Situation,
+  moves: Move[],
+  turn: TurnInfo,
+  ctx: RuleContext,
+): SummaryLine[] | null {
+  try {
+    const isPublic = publicFaces(before, after, ctx, module);
+    return normaliseSummary(module.summarizeTurn({ before, after, moves, turn, isPublic }, ctx));
+  } catch {
+    return null;
+  }
 }
 
 /** The module's decision as event flags: a reason string means prevented, with that reason. */

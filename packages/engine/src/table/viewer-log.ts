@@ -1,4 +1,5 @@
 import type { LogMessage } from "../log/message.js";
+import { type LogTurn, logTurn } from "../log/summary.js";
 import type { RuleContext, RuleModule } from "../module/types.js";
 import { ok, type Refusal, type Result } from "../result.js";
 import type { Situation } from "../situation.js";
@@ -30,6 +31,8 @@ export interface ViewerLog {
   headers: readonly EventHeader[];
   /** Log lines by seq, as this viewer may read them. */
   lines: ReadonlyMap<number, readonly LogMessage[]>;
+  /** The summary lines (log/summary.ts) of the turns that have one, by seq, as this viewer may read them. */
+  summaries: ReadonlyMap<number, readonly LogMessage[]>;
   /** Views after recent events (seq -> view; -1: before the first): what an undo returns to. */
   recent: ReadonlyMap<number, Situation>;
 }
@@ -38,16 +41,28 @@ export interface ViewerLog {
 const RECENT_VIEWS = 60;
 
 function header(event: ViewEvent): EventHeader {
-  const { steps: _steps, log: _log, renamed: _renamed, patch: _patch, ...rest } = event;
+  const { steps: _steps, log: _log, summary: _summary, renamed: _renamed, patch: _patch, ...rest } = event;
   return rest;
+}
+
+/** Keeps (or drops, when the event has none) an event's summary in a copy of the summaries. */
+function withSummary(
+  summaries: Map<number, readonly LogMessage[]>,
+  event: ViewEvent,
+): Map<number, readonly LogMessage[]> {
+  if (event.summary !== undefined) summaries.set(event.seq, unpackLines(event.summary, event));
+  else summaries.delete(event.seq);
+  return summaries;
 }
 
 /** A viewer's log from the table load (or a resubscribe): its view now and the history so far. */
 export function createViewerLog(viewer: string, view: Situation, history: readonly ViewEvent[]): ViewerLog {
   const headers = history.map(header);
   const lines = new Map(history.map((e) => [e.seq, unpackLines(e.log, e)]));
+  const summaries = new Map<number, readonly LogMessage[]>();
+  for (const event of history) withSummary(summaries, event);
   const recent = new Map([[headers.length - 1, view]]);
-  return { viewer, view, headers, lines, recent };
+  return { viewer, view, headers, lines, summaries, recent };
 }
 
 export function lastSeq(log: Pick<ViewerLog, "headers">): number {
@@ -81,7 +96,11 @@ export function receiveViewEvent(log: ViewerLog, event: ViewEvent): Received {
   for (const seq of recent.keys()) if (seq < event.seq - RECENT_VIEWS) recent.delete(seq);
   const lines = new Map(log.lines);
   lines.set(event.seq, unpackLines(event.log, event));
-  return { kind: "applied", log: { ...log, view, headers: [...log.headers, header(event)], lines, recent } };
+  const summaries = withSummary(new Map(log.summaries), event);
+  return {
+    kind: "applied",
+    log: { ...log, view, headers: [...log.headers, header(event)], lines, summaries, recent },
+  };
 }
 
 /** A resubscribe's answer: the events missed (as history) and, when sent, the view whole. */
@@ -93,19 +112,21 @@ export function resyncViewerLog(
 ): ViewerLog {
   const headers = log.headers.slice();
   const lines = new Map(log.lines);
+  const summaries = new Map(log.summaries);
   for (const event of missed) {
     headers[event.seq] = header(event);
     lines.set(event.seq, unpackLines(event.log, event));
+    withSummary(summaries, event);
   }
   const next = view ?? log.view;
   const recent = view === undefined ? log.recent : new Map([[headers.length - 1, next]]);
-  return { viewer, view: next, headers, lines, recent };
+  return { viewer, view: next, headers, lines, summaries, recent };
 }
 
-/** The log lines of the turns in effect, each with its seq. */
-export function viewerLogLines(log: ViewerLog): (LogMessage & { seq: number })[] {
-  return effectiveTurns(log.headers).flatMap((seq) =>
-    (log.lines.get(seq) ?? []).map((line) => ({ ...line, seq })),
+/** The turns in effect as this viewer's log shows them: each turn's summary, its move lines behind it. */
+export function viewerLogTurns(log: ViewerLog): LogTurn[] {
+  return effectiveTurns(log.headers).map((seq) =>
+    logTurn(seq, log.lines.get(seq) ?? [], log.summaries.get(seq)),
   );
 }
 

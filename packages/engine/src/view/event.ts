@@ -1,5 +1,6 @@
 import { FULL_VIEW } from "../constants.js";
 import type { LogMessage } from "../log/message.js";
+import { summaryLines } from "../log/summary.js";
 import type { RuleContext } from "../module/types.js";
 import type { Move } from "../moves/index.js";
 import { RecentCache } from "../recent.js";
@@ -20,6 +21,11 @@ import { viewOf } from "./view.js";
 export interface ViewEvent extends EventHeader {
   steps: MoveStep[];
   log: SentLine[];
+  /**
+   * The turn's summary lines this viewer may read (log/summary.ts), what the log shows in place of
+   * `log`; absent when the turn has no summary (`log` is then what the log shows).
+   */
+  summary?: SentLine[];
   /** [old, new] ids of pieces this viewer saw before and after the turn (view/reissue.ts). */
   renamed?: Renames;
   /** Absent in a history (the table load, a resubscribe): the view comes whole with it. */
@@ -225,6 +231,8 @@ export function viewEvent(input: ViewEventInput): ViewEvent {
     steps: event.kind === "turn" ? stepsFor(viewer, event.moves, event.actor) : [],
     log: packLines(linesFor(viewer, input.log, header), header),
   };
+  const summary = summaryFor(viewer, event);
+  if (summary !== undefined) out.summary = summary;
   if (event.kind === "turn" && event.renamed !== undefined && event.renamed.length > 0) {
     const kept = keptInSight(event.renamed, before, after, viewer, ctx, module);
     if (kept.length > 0) out.renamed = kept;
@@ -232,6 +240,15 @@ export function viewEvent(input: ViewEventInput): ViewEvent {
   if (input.patch)
     out.patch = patchOf(viewOf(before, viewer, ctx, module), viewOf(after, viewer, ctx, module));
   return out;
+}
+
+/** The summary of an event as `viewer` is sent it, or undefined when the event has none. */
+export function summaryFor(viewer: string, event: TableEvent): SentLine[] | undefined {
+  if (event.kind !== "turn") return undefined;
+  const lines = summaryLines(event);
+  if (lines === null) return undefined;
+  const header = headerOf(event);
+  return packLines(linesFor(viewer, lines, header), header);
 }
 
 /** The re-issues a viewer may be told: of pieces whose face it saw both before and after. */

@@ -42,6 +42,7 @@ import {
   squareOf,
   toJson,
 } from "./state";
+import { describeStat, summarizeTurn } from "./summary";
 
 /**
  * The chess rule module. Every hook asks the rules core (via the ChessState in globals) and answers
@@ -215,6 +216,9 @@ export const module: PartialRuleModule = {
     return `${COLOR_NAME[piece.options.colour as Color]} ${piece.name}${promoted}`;
   },
   stats: () => overviewStats,
+  describeStat,
+  // The log in SAN with the pieces' figures (summary.ts).
+  summarizeTurn,
   // Undo as the engine decides it (chess hides nothing and rolls nothing: every move may be taken
   // back), and the checks, mates and promotions marked on the replay bar.
   turnFlags: (before, after, moves, turn, ctx) => ({

@@ -120,11 +120,19 @@ export function movetext(chess: ChessState): string {
 const whiteStarts = (chess: ChessState) => chess.initialFen.split(" ")[1] !== "b";
 const whiteMoved = (chess: ChessState, i: number) => whiteStarts(chess) === (i % 2 === 0);
 
-/** The i-th move of the game with its number: '12. Qh5+' for White, '12... Qxf2+' for Black. */
-export function numbered(chess: ChessState, i: number): string {
+/**
+ * The i-th move of the game with its number: '12. Qh5+' for White, '12... Qxf2+' for Black; `write`
+ * sets the move down otherwise (the log's figures: '12. ♕h5+').
+ */
+export function numbered(
+  chess: ChessState,
+  i: number,
+  write: (san: string, color: Color) => string = (san) => san,
+): string {
   const full = Number(chess.initialFen.split(" ")[5]) || 1;
   const n = full + (whiteStarts(chess) ? Math.floor(i / 2) : Math.floor((i + 1) / 2));
-  return `${n}${whiteMoved(chess, i) ? "." : "..."} ${chess.moves[i] ?? ""}`;
+  const white = whiteMoved(chess, i);
+  return `${n}${white ? "." : "..."} ${write(chess.moves[i] ?? "", white ? "white" : "black")}`;
 }
 
 /**

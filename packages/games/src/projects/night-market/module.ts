@@ -27,6 +27,7 @@ import {
   slotOf,
   stateName,
 } from "./rules";
+import { describeStat, summarizeTurn } from "./summary";
 import {
   burn,
   bustResolved,
@@ -245,6 +246,10 @@ export const module: PartialRuleModule = {
 
   // How good a seat's view is for it, for the bots' search (heuristic.ts).
   evaluate,
+
+  // Each action in one line of the log, with its goods and coins; stats under the game's words.
+  summarizeTurn,
+  describeStat,
 
   stats: () => [
     { name: "score", displayName: "Score" },

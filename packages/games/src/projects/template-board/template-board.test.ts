@@ -69,6 +69,22 @@ describe("template: board game", () => {
       });
   });
 
+  it("logs each turn in one line in words: the stone and its cell, the points scored", () => {
+    const t = playTable(templateBoard, { players: ["red", "blue"] })
+      .play("red", place("stone-red-1", "c3"))
+      .play("red", score)
+      .play("blue", place("stone-blue-1", "c4"))
+      .play("blue", score);
+    expect(
+      t.holder.turns().map((turn) => turn.lines.map((l) => `${l.event.sourcePlayer} ${l.message}`)),
+    ).toEqual([
+      ["red moved stone-red to c3 on the board"],
+      ["red gained 1 score"],
+      ["blue moved stone-blue to c4 on the board"],
+      ["blue gained 1 score"],
+    ]);
+  });
+
   for (const [n, options] of [
     [2, {}],
     [4, { target: "6" }],

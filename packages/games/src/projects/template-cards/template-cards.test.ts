@@ -141,6 +141,25 @@ describe("template: card game", () => {
     ]).expect((after) => expect(discardPile(after).at(-1)?.id).toBe(good?.id));
   });
 
+  it("logs each turn in one line: a played card by its name, a drawn card unnamed but to its owner's eyes", () => {
+    const t = playTable(templateCards, { players: ["red", "blue"], seed: 5 });
+    const s = t.situation;
+    const top = cardData(s, discardPile(s).at(-1) as never);
+    const good = handOf(s, "red").find((c) => {
+      const d = cardData(s, c);
+      return d.suit === top.suit || d.value === top.value;
+    });
+    t.play("red", playCard(good?.id as string)).play("blue", draw);
+    const said = t.holder
+      .turns()
+      .map((turn) => turn.lines.map((l) => `${l.event.sourcePlayer} ${l.message}`));
+    expect(said).toEqual([
+      [`red discarded ${good?.options.cardId} and moved coin to red's coins`],
+      // Only blue sees the card drawn: its name would tell red and spectators what blue holds.
+      ["blue drew a card"],
+    ]);
+  });
+
   it("refuses illegal actions with the spec's messages", () => {
     const t = playTable(templateCards, { players: ["red", "blue"], seed: 5 });
     const s = t.situation;

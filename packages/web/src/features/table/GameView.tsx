@@ -202,8 +202,10 @@ export function GameView(props: {
           <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
             {panels.log && (
               <LogPanel
-                log={log}
+                turns={log}
                 slug={slug}
+                // The moves behind each line: the project's designers and site admins (the server's answer).
+                mayShowMoves={table.controls.maintain}
                 lineView={(line) => logLineView(line, situation, stage.env)}
                 {...(ended && mayDebug ? { onCtrlClick: (seq: number) => void debugTable(seq + 1) } : {})}
               />

@@ -3,13 +3,15 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { LogMessage, Button as StateButton } from "@tt/engine";
+import type { LogMessage, LogTurn, Button as StateButton } from "@tt/engine";
 import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
 import { type Ref, useEffect, useRef, useState } from "react";
-import type { LogLineView } from "./eventLog";
+import { type LogLineView, logRows } from "./eventLog";
 import { LogLine } from "./LogLineParts";
 import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPopupMs } from "./statusBar";
 import type { ChatPopup } from "./useTableChat";
@@ -221,40 +223,61 @@ export function ChatPanel(props: {
 }
 
 /**
- * The game log. On an ended table an admin's Ctrl-click on a line forks a debug table at the event
- * that wrote it (section 6); lines then carry their event's seq.
+ * The game log: each turn in the game's words. Designers and site admins (`mayShowMoves`) can show
+ * the move lines behind each turn ('Moves'), what the rules did step by step. On an ended table an
+ * admin's Ctrl-click on a line forks a debug table at the event that wrote it (section 6).
  */
 export function LogPanel({
-  log,
+  turns,
   onCtrlClick,
   lineView,
   slug = "",
+  mayShowMoves = false,
 }: {
-  log: (LogMessage & { seq?: number })[];
+  turns: LogTurn[];
   onCtrlClick?: (seq: number) => void;
   /** Who a line names and the component it shows (eventLog.ts logLineView), for this viewer. */
   lineView?: (line: LogMessage) => LogLineView;
   /** The project, for the components' images. */
   slug?: string;
+  /** Whether this user may read the move lines behind the summaries (the table's maintain controls). */
+  mayShowMoves?: boolean;
 }) {
   const end = useRef<HTMLDivElement>(null);
-  const shown = log.slice(-300);
+  const [showMoves, setShowMoves] = useState(false);
+  const rows = logRows(turns, mayShowMoves && showMoves);
   useEffect(() => {
-    if (shown.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
-  }, [shown.length]);
+    if (rows.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [rows.length]);
   return (
     <Paper component="section" aria-label="Game log" sx={{ p: 1 }}>
-      <Typography variant="subtitle2" component="h2">
-        Log
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="subtitle2" component="h2">
+          Log
+        </Typography>
+        {mayShowMoves && (
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            slotProps={{ typography: { variant: "caption" } }}
+            control={
+              <Switch
+                size="small"
+                checked={showMoves}
+                onChange={(event) => setShowMoves(event.target.checked)}
+              />
+            }
+            label="Moves"
+          />
+        )}
+      </Box>
       <Box role="log" aria-label="Game log lines" sx={{ height: 240, overflowY: "auto", fontSize: 14 }}>
-        {shown.length === 0 && <Typography variant="body2">No moves yet.</Typography>}
-        {shown.map((line, i) => (
+        {rows.length === 0 && <Typography variant="body2">No moves yet.</Typography>}
+        {rows.map((row) => (
           <LogLine
-            // biome-ignore lint/suspicious/noArrayIndexKey: append-only lists; the index is stable.
-            key={`${line.event.timestamp}-${i}`}
-            line={line}
-            extra={lineView?.(line)}
+            key={row.key}
+            line={row.line}
+            move={row.move}
+            extra={lineView?.(row.line)}
             slug={slug}
             {...(onCtrlClick === undefined ? {} : { onCtrlClick })}
           />

@@ -9,6 +9,7 @@ import {
   defaultModule,
   findComponent,
   type LogMessage,
+  type LogTurn,
   PLAYER_COLORS,
   type Situation,
   type TableEvent,
@@ -59,4 +60,33 @@ export function logLineView(line: LogMessage, situation: Situation, env: ViewEnv
     target: targetPlayer === sourcePlayer ? null : named(targetPlayer),
     component: drawn ? view : null,
   };
+}
+
+/** One line of the log panel: a turn's line with its event's seq; `move` for a move line behind a summary. */
+export interface LogRow {
+  key: string;
+  line: LogMessage & { seq: number };
+  move: boolean;
+}
+
+/** Turns the log panel keeps on the page: the newest ones. */
+export const LOG_TURNS_SHOWN = 300;
+
+/**
+ * The log panel's lines: each turn's summary in the game's words (or its move lines where it has
+ * none: an edit-mode turn, a log older than summaries), and with `showMoves` the move lines behind
+ * each summary, for designers reading what the rules did.
+ */
+export function logRows(turns: readonly LogTurn[], showMoves: boolean): LogRow[] {
+  const rows: LogRow[] = [];
+  for (const turn of turns.slice(-LOG_TURNS_SHOWN)) {
+    turn.lines.forEach((line, i) => {
+      rows.push({ key: `${turn.seq}:${i}`, line: { ...line, seq: turn.seq }, move: false });
+    });
+    if (showMoves && turn.moves !== null)
+      turn.moves.forEach((line, i) => {
+        rows.push({ key: `${turn.seq}:m${i}`, line: { ...line, seq: turn.seq }, move: true });
+      });
+  }
+  return rows;
 }

@@ -44,12 +44,30 @@ describe("replay", () => {
       const view = viewAt(timeline, k);
       const expected = replay(start, events.slice(0, k));
       expect(view.situation).toEqual(expected.situation);
-      expect(view.log.map((l) => l.message)).toEqual(expected.log.map((l) => l.message));
+      // The moves' own lines stay behind each turn's summary.
+      expect(view.log.flatMap((t) => t.moves ?? t.lines).map((l) => l.message)).toEqual(
+        expected.log.map((l) => l.message),
+      );
     }
-    // After the undo the knight's line is gone from the log; each line knows its event.
+    // After the undo the knight's turn is gone from the log; each turn knows its event.
     const afterUndo = viewAt(timeline, 4);
-    expect(afterUndo.log.every((l) => l.seq < 2)).toBe(true);
-    expect(viewAt(timeline, 5).log.some((l) => l.seq === 4)).toBe(true);
+    expect(afterUndo.log.every((t) => t.seq < 2)).toBe(true);
+    expect(viewAt(timeline, 5).log.some((t) => t.seq === 4)).toBe(true);
+  });
+
+  it("shows each turn in the words the rules recorded with it, and the moves' lines without them", () => {
+    const events = game();
+    const says = (log: ReturnType<typeof viewAt>["log"]) => log.map((t) => t.lines.map((l) => l.message));
+    expect(says(viewAt(buildTimeline(chessStart(), events), 5).log)).toEqual([
+      ["1. e4"],
+      ["1... e5"],
+      ["2. ♘c3"],
+    ]);
+    // A log recorded before turns had summaries reads as it always did.
+    const old = events.map((e) => (e.kind === "turn" ? { ...e, summary: undefined } : e));
+    const log = viewAt(buildTimeline(chessStart(), old), 5).log;
+    expect(log.every((t) => t.moves === null)).toBe(true);
+    expect(says(log)).toEqual([["e4"], ["e5"], ["Nc3"]]);
   });
 
   it("marks the start and the end", () => {

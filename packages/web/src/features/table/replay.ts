@@ -5,8 +5,7 @@
 import {
   createTableHolder,
   defaultModule,
-  effectiveTurns,
-  type LogMessage,
+  type LogTurn,
   type ReplayMark,
   replayMarks,
   type Situation,
@@ -14,13 +13,11 @@ import {
   type TableHolder,
 } from "@tt/engine";
 
-/** A log line with the seq of the event that wrote it (Ctrl-click forks a debug table there). */
-export type LoggedLine = LogMessage & { seq: number };
-
 export interface Timeline {
   /**
    * The ended table's log in the engine's table holder (the one the server and the tests use): its
-   * snapshot cache seeks any event, and it keeps the lines each turn wrote.
+   * snapshot cache seeks any event, and it keeps the lines each turn wrote (the summaries are in
+   * the events, made by the game's rules when each turn was played).
    */
   holder: TableHolder;
   marks: ReplayMark[];
@@ -40,17 +37,14 @@ export function buildTimeline(start: Situation, events: readonly TableEvent[]): 
 export interface ReplayView {
   step: number;
   situation: Situation;
-  log: LoggedLine[];
+  /** The log's turns up to there, each with the seq of its event (Ctrl-click forks a debug table there). */
+  log: LogTurn[];
 }
 
 /** The situation and log after the first `step` events (undone turns leave the log too). */
 export function viewAt(timeline: Timeline, step: number): ReplayView {
   const k = clampStep(step, timeline.length);
-  const window = timeline.holder.events.slice(0, k);
-  const log = effectiveTurns(window).flatMap((seq) =>
-    timeline.holder.linesOf(seq).map((line) => ({ ...line, seq })),
-  );
-  return { step: k, situation: timeline.holder.at(k), log };
+  return { step: k, situation: timeline.holder.at(k), log: timeline.holder.turns(k) };
 }
 
 export function clampStep(step: number, length: number): number {

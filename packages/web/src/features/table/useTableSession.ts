@@ -11,7 +11,7 @@ import {
   predictUndo,
   type RuleModule,
   type Situation,
-  viewerLogLines,
+  viewerLogTurns,
 } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
 import type { TableLoadResponse } from "@tt/protocol";
@@ -356,12 +356,12 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     return clickableComponents(module, situation, seat, editMode, { pieces, options });
   }, [situation, status, viewOnly, module, seat, editMode, pieces, options]);
 
-  const log = useMemo(() => (model === null ? [] : viewerLogLines(model.confirmed)), [model]);
+  const log = useMemo(() => (model === null ? [] : viewerLogTurns(model.confirmed)), [model]);
 
   return {
     model,
     situation,
-    /** The log lines of the turns in effect, as this viewer may read them. */
+    /** The turns in effect as this viewer may read them: each one's summary, its move lines behind it. */
     log,
     /** The viewer the server sends this tab (its seat, 'spectator' or 'full'). */
     viewer: model?.confirmed.viewer ?? null,

@@ -33,7 +33,7 @@ export { perft, perftDivide } from "./perft";
 export type { PositionError, PositionErrorCode } from "./position";
 export { moveFrom, movePromotion, moveTo, Position, positionFromFen } from "./position";
 export type { SanError, SanErrorCode } from "./san";
-export { makeSan, parseSan } from "./san";
+export { figurine, makeSan, parseSan } from "./san";
 export type { EndReason, GameResult, Outcome } from "./status";
 export { FIFTY_MOVE_HALFMOVES, insufficientMaterial, positionKey } from "./status";
 export type { Color, PromotionRole, Result, Role, SquareName } from "./types";

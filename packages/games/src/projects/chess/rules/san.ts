@@ -1,7 +1,7 @@
 /** Standard algebraic notation: `makeSan` for log messages and `parseSan` to read moves back. */
 import { generateMoves, MAX_MOVES } from "./movegen";
 import { FLAG_CASTLE, moveFlags, moveFrom, movePromotion, moveTo, type Position } from "./position";
-import { err, FILE_NAMES, KING, ok, PAWN, parseSquare, type Result, squareName } from "./types";
+import { type Color, err, FILE_NAMES, KING, ok, PAWN, parseSquare, type Result, squareName } from "./types";
 
 const PIECE_LETTER = "  NBRQK";
 
@@ -57,6 +57,20 @@ export function makeSan(pos: Position, m: number): string {
   if (pos.inCheck()) san += legalMoves(pos).length === 0 ? "#" : "+";
   pos.unmake(m);
   return san;
+}
+
+const FIGURES: Record<Color, Record<string, string>> = {
+  white: { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘" },
+  black: { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞" },
+};
+
+/**
+ * SAN with each piece letter as the figure of the side that moves (figurine algebraic notation), as
+ * players read a move list: 'Nf3' -> '♘f3', 'exd8=Q+' -> 'exd8=♕+' for White, 'Qh4#' -> '♛h4#' for
+ * Black. Pawn moves and castling ('O-O') have no letter to change.
+ */
+export function figurine(san: string, color: Color): string {
+  return san.replace(/[KQRBN]/g, (letter) => FIGURES[color][letter] ?? letter);
 }
 
 const SAN_PATTERN = /^([NBRQK])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=?([NBRQ]))?$/;

@@ -31,7 +31,7 @@ import { ScoreChart } from "./ScoreChart";
 import { StatsOverlay } from "./StatsOverlay";
 import { FullStatistics, ScoreTable } from "./StatTables";
 import { chartedStat, overviewColumns, scoreRows } from "./scores";
-import { useOverviewStats } from "./useOverviewStats";
+import { useDescribeStat, useOverviewStats } from "./useOverviewStats";
 
 export const SHOW_STATISTICS_OVER_BOARD = "Show statistics over the board";
 
@@ -73,6 +73,7 @@ function scrollToSection(key: SectionKey) {
 export function EndedResults(props: { table: TableLoadResponse; situation: Situation; user: string | null }) {
   const { table, situation, user } = props;
   const overview = useOverviewStats(table, situation);
+  const describe = useDescribeStat(table, situation);
   const columns = overviewColumns(overview, situation);
   const rows = scoreRows(situation, table.playerColors, columns);
   const charted = chartedStat(columns);
@@ -142,7 +143,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
       ) : (
         <FeedbackSection tableId={table.tableId} color={color} user={user} />
       ),
-    statistics: <FullStatistics situation={situation} overview={overview} />,
+    statistics: <FullStatistics situation={situation} overview={overview} describe={describe} />,
   };
 
   return (
@@ -190,6 +191,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
         onClose={() => setStatsOpen(false)}
         situation={situation}
         overview={overview}
+        describe={describe}
       />
       {color !== null && <FeedbackDialog tableId={table.tableId} color={color} user={user} />}
       <SpeedDial

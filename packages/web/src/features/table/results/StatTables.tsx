@@ -13,7 +13,13 @@ import { type OverviewStat, PLAYER_COLORS, type Situation } from "@tt/engine";
 import type { ReactNode } from "react";
 import { colorHex } from "../layout";
 import { playerLabel, type ScoreRow, styleOf } from "./scores";
-import { componentStatRows, globalStatRows, playerStatTable } from "./stats";
+import {
+  componentStatRows,
+  type DescribeStat,
+  globalStatRows,
+  playerStatTable,
+  type StatValue,
+} from "./stats";
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -47,6 +53,19 @@ function Titled(props: { id: string; title: string; level: "h3" | "h4"; children
         {props.title}
       </Typography>
       {props.children}
+    </Box>
+  );
+}
+
+/** A statistic's value: its text, or its list one item a line (a sale log, scores by colour). */
+function Value({ value }: { value: StatValue }) {
+  if (typeof value === "string") return value;
+  return (
+    <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
+      {value.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; items may repeat.
+        <li key={i}>{item}</li>
+      ))}
     </Box>
   );
 }
@@ -101,11 +120,14 @@ export function ScoreTable({
 export function FullStatistics({
   situation,
   overview,
+  describe,
   idPrefix = "results",
   level = "h4",
 }: {
   situation: Situation;
   overview: OverviewStat[];
+  /** How the game words each statistic (useOverviewStats.ts useDescribeStat). */
+  describe: DescribeStat;
   /** Keeps the headings' ids apart when the stats overlay shows these tables beside the page's. */
   idPrefix?: string;
   /** The tables' headings: h4 under the page's section heading (h3), h3 under a dialog's title (h2). */
@@ -116,9 +138,9 @@ export function FullStatistics({
     globals: `${idPrefix}-global-stats`,
     components: `${idPrefix}-component-stats`,
   };
-  const players = playerStatTable(situation, overview);
-  const globals = globalStatRows(situation);
-  const components = componentStatRows(situation);
+  const players = playerStatTable(situation, overview, describe);
+  const globals = globalStatRows(situation, describe);
+  const components = componentStatRows(situation, describe);
   return (
     <Stack spacing={3}>
       <Titled id={ids.players} level={level} title="Player stats">
@@ -140,13 +162,13 @@ export function FullStatistics({
               </TableHead>
               <TableBody>
                 {players.rows.map((r) => (
-                  <TableRow key={r.name}>
+                  <TableRow key={r.key}>
                     <TableCell component="th" scope="row">
                       {r.label}
                     </TableCell>
                     {r.values.map((v, i) => (
                       <TableCell key={players.colors[i]} align="right">
-                        {v}
+                        <Value value={v} />
                       </TableCell>
                     ))}
                   </TableRow>
@@ -170,11 +192,13 @@ export function FullStatistics({
               </TableHead>
               <TableBody>
                 {globals.map((r) => (
-                  <TableRow key={r.name}>
+                  <TableRow key={r.key}>
                     <TableCell component="th" scope="row">
-                      {r.name}
+                      {r.label}
                     </TableCell>
-                    <TableCell sx={{ wordBreak: "break-word" }}>{r.value}</TableCell>
+                    <TableCell sx={{ wordBreak: "break-word" }}>
+                      <Value value={r.value} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -197,12 +221,14 @@ export function FullStatistics({
               </TableHead>
               <TableBody>
                 {components.map((r) => (
-                  <TableRow key={`${r.id}/${r.stat}`}>
+                  <TableRow key={r.key}>
                     <TableCell>{r.component}</TableCell>
                     <TableCell component="th" scope="row">
-                      {r.stat}
+                      {r.label}
                     </TableCell>
-                    <TableCell sx={{ wordBreak: "break-word" }}>{r.value}</TableCell>
+                    <TableCell sx={{ wordBreak: "break-word" }}>
+                      <Value value={r.value} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -9,6 +9,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import type { OverviewStat, Situation } from "@tt/engine";
 import { FullStatistics } from "./StatTables";
+import type { DescribeStat } from "./stats";
 
 export const STATS_OVERLAY_TITLE = "Full statistics";
 
@@ -17,8 +18,9 @@ export function StatsOverlay(props: {
   onClose: () => void;
   situation: Situation;
   overview: OverviewStat[];
+  describe: DescribeStat;
 }) {
-  const { open, onClose, situation, overview } = props;
+  const { open, onClose, situation, overview, describe } = props;
   return (
     <Dialog
       open={open}
@@ -31,7 +33,13 @@ export function StatsOverlay(props: {
       <DialogTitle id="stats-overlay-title">{STATS_OVERLAY_TITLE}</DialogTitle>
       {/* Long statistics scroll: the keyboard can scroll them too. */}
       <DialogContent dividers tabIndex={0}>
-        <FullStatistics situation={situation} overview={overview} idPrefix="overlay" level="h3" />
+        <FullStatistics
+          situation={situation}
+          overview={overview}
+          describe={describe}
+          idPrefix="overlay"
+          level="h3"
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

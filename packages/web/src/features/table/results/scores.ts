@@ -1,8 +1,7 @@
 // The 'Score overview' of the ended-table page (game-table.md sections 2 and 3, Overview stat): one
 // row per player with the game's overview stats, and the bars of the score chart.
-import type { Json, OverviewStat, Situation } from "@tt/engine";
+import { inlineValue, type Json, NO_VALUE, type OverviewStat, type Situation } from "@tt/engine";
 import type { SeatInfo } from "@tt/protocol";
-import { flattenStats, statText } from "./stats";
 
 export interface ScoreRow {
   color: string;
@@ -47,12 +46,12 @@ function numberOf(value: Json | undefined): number | null {
 export function scoreRows(situation: Situation, seats: SeatInfo[], columns: OverviewStat[]): ScoreRow[] {
   const charted = chartedStat(columns);
   const rows = situation.players.map((p): ScoreRow => {
-    const stats = new Map(flattenStats(p.stats));
+    const stats = p.stats;
     return {
       color: p.color,
       player: playerName(p.color, seats),
-      values: Object.fromEntries(columns.map((c) => [c.name, statText(stats.get(c.name))])),
-      score: charted === null ? null : numberOf(stats.get(charted.name)),
+      values: Object.fromEntries(columns.map((c) => [c.name, inlineValue(stats[c.name])])),
+      score: charted === null ? null : numberOf(stats[charted.name]),
     };
   });
   const rank = (r: ScoreRow) => r.score ?? Number.NEGATIVE_INFINITY;
@@ -97,7 +96,7 @@ export function chartBars(rows: ScoreRow[]): { bars: Bar[]; zero: number } {
       return {
         color: r.color,
         label: playerLabel(r),
-        value: r.score === null ? statText(null) : String(r.score),
+        value: r.score === null ? NO_VALUE : String(r.score),
         x: Math.min(at(v), zero),
         width: Math.abs(at(v) - zero),
       };
