@@ -127,7 +127,9 @@ describe("the ended table", () => {
       page.getByRole("heading", { name }).evaluate((el) => Math.round(el.getBoundingClientRect().top));
     await expect.poll(() => top("Full statistics")).toBeLessThan(150);
     const globals = page.getByRole("table", { name: "Global stats" });
-    await globals.getByRole("row", { name: "result.reason resignation" }).waitFor();
+    // In words (issue 37 point 3): the result as chess writes it, never the stat's raw key.
+    await globals.getByRole("row", { name: /^Result .*resigned\. .* wins\. \((1-0|0-1)\)$/ }).waitFor();
+    expect(await globals.getByText(/result\.reason/).count()).toBe(0);
     await page.getByRole("table", { name: "Component stats" }).getByText("1. e4").waitFor();
     await page.getByRole("button", { name: "Quick navigation" }).click();
     await page.getByRole("menuitem", { name: "Go to the table" }).click();

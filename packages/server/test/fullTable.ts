@@ -37,6 +37,6 @@ export async function fullTable(db: Db, tableId: string): Promise<TableHolder> {
 
 /** An event as a viewer received it, down to its header (what every copy of it shares). */
 export function headerOfView(event: ViewEvent): EventHeader {
-  const { steps: _steps, log: _log, renamed: _renamed, patch: _patch, ...header } = event;
+  const { steps: _steps, log: _log, summary: _summary, renamed: _renamed, patch: _patch, ...header } = event;
   return header;
 }

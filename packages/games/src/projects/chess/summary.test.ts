@@ -19,6 +19,13 @@ describe("the chess log", () => {
       [`${WHITE}: 2. g4`],
       [`${BLACK}: 2... ♛h4#`, "-: Checkmate. Black wins. (0-1)"],
     ]);
+    // The moved piece's picture goes before each move's line.
+    expect(t.holder.turns().map((turn) => turn.lines[0]?.logDisplayComponent)).toEqual([
+      "white-pawn-f2",
+      "black-pawn-e7",
+      "white-pawn-g2",
+      "black-queen-d8",
+    ]);
     // The moves' own lines stay behind each turn for designers.
     expect(t.holder.turns()[3]?.moves?.map((l) => l.message)).toContain("Qh4#");
   });

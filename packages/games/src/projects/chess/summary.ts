@@ -29,7 +29,13 @@ export function summarizeTurn(input: TurnSummaryInput, ctx: RuleContext): Summar
   const from = was.initialFen === now.initialFen ? was.moves.length : 0;
   const played: string[] = [];
   for (let i = from; i < now.moves.length; i++) played.push(numbered(now, i, figurine));
-  if (played.length > 0) lines.push({ message: played.join(" ") });
+  // The moved piece's picture goes before the line, as on the moves' own lines (section 9).
+  const moved = moves.find((m) => m.type === "component move");
+  if (played.length > 0)
+    lines.push({
+      message: played.join(" "),
+      ...(moved?.type === "component move" ? { logDisplayComponent: moved.componentId } : {}),
+    });
   const state = activeState(after);
   if (played.length === 0 && state.name === "promotion" && activeState(before).name !== "promotion")
     lines.push({
