@@ -23,9 +23,18 @@ async function wireCounter(context: BrowserContext, page: Page) {
   await cdp.send("Network.enable");
   let bytes = 0;
   let requests = 0;
-  cdp.on("Network.loadingFinished", (e: { encodedDataLength: number }) => {
+  const urls = new Map<string, string>();
+  cdp.on("Network.responseReceived", (e: { requestId: string; response: { url: string } }) => {
+    urls.set(e.requestId, e.response.url);
+  });
+  cdp.on("Network.loadingFinished", (e: { requestId: string; encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
     requests++;
+    // WIRE_DETAIL=1: each response's bytes, to see what a page's budget is spent on.
+    if (process.env.WIRE_DETAIL)
+      console.log(
+        `  ${(e.encodedDataLength / 1024).toFixed(1)} KB ${new URL(urls.get(e.requestId) ?? "x:").pathname}`,
+      );
   });
   return {
     take() {
@@ -71,12 +80,14 @@ export async function wireReport(): Promise<void> {
     // Any address of the app shows the login form to a visitor without a session (LoginGate).
     await page.goto(`${url}/`, { waitUntil: "networkidle" });
     const login = wire.take();
+    if (process.env.WIRE_DETAIL) console.log("^ login");
     await page.getByLabel("User name").fill(tester!.name);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.getByRole("button", { name: "Log in" }).waitFor({ state: "detached" });
     await page.waitForLoadState("networkidle");
     const home = wire.take();
+    if (process.env.WIRE_DETAIL) console.log("^ home");
     await context.close();
     lines.push(`login ${kb(login.bytes)} (${login.requests} responses)`);
     lines.push(`home after login ${kb(home.bytes)} (${home.requests})`);

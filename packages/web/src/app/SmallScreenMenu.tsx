@@ -1,17 +1,10 @@
-import AddBoxOutlinedIcon from "@mui/icons-material/AddBoxOutlined";
-import HelpOutlineIcon from "@mui/icons-material/HelpOutlineOutlined";
-import HomeIcon from "@mui/icons-material/Home";
-import LogoutIcon from "@mui/icons-material/Logout";
-import MailOutlineIcon from "@mui/icons-material/MailOutlined";
 import MenuIcon from "@mui/icons-material/Menu";
-import PersonIcon from "@mui/icons-material/Person";
 import IconButton from "@mui/material/IconButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useState } from "react";
+
+// The menu itself (MUI's Menu brings Popover, Modal and their transitions, ~15 KB on the wire) is
+// fetched at the first tap on the button, not with the first page (issue 37 point 9).
+const TopBarMenu = lazy(() => import("./TopBarMenu"));
 
 interface Props {
   profile: string;
@@ -22,20 +15,8 @@ interface Props {
 /** Below the sm breakpoint the top bar's buttons collapse into this icon menu. */
 export function SmallScreenMenu({ profile, admin, onLogOut }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const item = (icon: ReactNode, label: string, to?: string, onClick?: () => void) => (
-    <MenuItem
-      key={label}
-      {...(to ? { component: Link, to } : {})}
-      onClick={() => {
-        close();
-        onClick?.();
-      }}
-    >
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText>{label}</ListItemText>
-    </MenuItem>
-  );
+  // Mounted from the first opening on, so closing keeps MUI's exit transition.
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <IconButton
@@ -44,18 +25,24 @@ export function SmallScreenMenu({ profile, admin, onLogOut }: Props) {
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
         aria-controls={anchor ? "top-bar-menu" : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
       >
         <MenuIcon />
       </IconButton>
-      <Menu id="top-bar-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {item(<HomeIcon fontSize="small" />, "Home", "/")}
-        {item(<PersonIcon fontSize="small" />, "Profile", profile)}
-        {item(<HelpOutlineIcon fontSize="small" />, "Help", "/about")}
-        {admin && item(<MailOutlineIcon fontSize="small" />, "Invitations", "/invitations")}
-        {admin && item(<AddBoxOutlinedIcon fontSize="small" />, "New project", "/new-project")}
-        {item(<LogoutIcon fontSize="small" />, "Log out", undefined, onLogOut)}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <TopBarMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            profile={profile}
+            admin={admin}
+            onLogOut={onLogOut}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,12 +3,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { LoginResponse } from "@tt/protocol";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { api, failureText } from "../../lib/api";
+import { PlainField } from "../../lib/PlainField";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useSignedIn } from "../../services/auth";
 
@@ -62,17 +62,16 @@ export function LoginGate() {
       )}
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <PlainField
             label="User name"
             name="userName"
             autoComplete="username"
             autoFocus={!state.userName}
             required
-            slotProps={{ inputLabel: { required: false } }}
             value={userName}
             onChange={(e) => setUserName(e.target.value)}
           />
-          <TextField
+          <PlainField
             label="Password"
             name="userPassword"
             type="password"
@@ -80,7 +79,6 @@ export function LoginGate() {
             // Coming from registration the name is filled in, so start at the password.
             autoFocus={Boolean(state.userName)}
             required
-            slotProps={{ inputLabel: { required: false } }}
             value={userPassword}
             onChange={(e) => setUserPassword(e.target.value)}
           />
