@@ -50,6 +50,7 @@ export {
   listPhrase,
   publicFaces,
 } from "./module/summary.js";
+export { selectionTargets } from "./module/targets.js";
 export { tooltipFor } from "./module/tooltip.js";
 export {
   defaultTurnFlags,
@@ -82,6 +83,7 @@ export * from "./table/outcome.js";
 export * from "./table/record.js";
 export * from "./table/replay.js";
 export * from "./table/tile-stats.js";
+export * from "./table/undo-log.js";
 export * from "./table/viewer-log.js";
 export * from "./tree.js";
 export {

@@ -108,6 +108,11 @@ export interface Button {
   disabled?: boolean;
   /** A question the table asks (confirm / reject) before pressing: for buttons that cannot be undone. */
   confirm?: string;
+  /**
+   * Any seated player may press it, whoever's turn it is (chess's Resign and Offer draw): the rules'
+   * pressStateButton then decides for that seat. Only a turn of such presses alone is let through.
+   */
+  anyTurn?: boolean;
 }
 
 /** 'everyone', 'rival', a colour, or a list of colours. */

@@ -145,6 +145,9 @@ export const defaultModule: RuleModule = {
     const state = activeState(situation);
     return findPlayer(situation, seat) === undefined ? [] : (state.isClickable ?? []);
   },
+  marks: () => [],
+  turnBoard: () => false,
+  moveList: () => null,
   stateMessage: (situation, seat) => stateMessage(situation, seat),
   gameStates: {},
   stats: () => [],

@@ -127,6 +127,24 @@ export interface StatRow {
   value: string | string[];
 }
 
+/** A place the game marks on the board (RuleModule.marks). */
+export interface BoardMark {
+  /** A slot name ('e4') or a component id, as highlights name them. */
+  target: string;
+  /** 'recent': where the last move went from and to; 'danger': a king in check. */
+  kind: "recent" | "danger";
+  /** What a screen reader hears of it: 'last move', 'in check'. */
+  label: string;
+}
+
+/** A game's record (RuleModule.moveList): column names, then each round's number and its moves. */
+export interface MoveList {
+  /** One per move of a round: 'White', 'Black'. */
+  columns: string[];
+  /** A move not played (yet, or before the record starts) is "". */
+  rows: { number: number; moves: string[] }[];
+}
+
 export interface OverviewStat {
   name: string;
   displayName: string;
@@ -189,6 +207,21 @@ export interface RuleModule {
   secrets(situation: Situation, seat: string, ctx: RuleContext): Secrets;
   tooltip(situation: Situation, componentId: string, seat: string, ctx: RuleContext): string | null;
   highlights(situation: Situation, seat: string, ctx: RuleContext): string[];
+  /**
+   * Places the game marks for the seat to see, whoever's turn it is: the last move's squares, a king
+   * in check. Each names a slot or a component as highlights do. The default marks nothing.
+   */
+  marks(situation: Situation, seat: string, ctx: RuleContext): BoardMark[];
+  /**
+   * Whether the board is drawn turned half round for this seat (chess's Black sees their own pieces
+   * at the bottom). Pieces stay upright. The default never turns it.
+   */
+  turnBoard(situation: Situation, seat: string, ctx: RuleContext): boolean;
+  /**
+   * The game's record in its own notation, shown beside the board: a numbered row per round (chess:
+   * '1. e4 e5' in SAN). Null for a game without one, the default.
+   */
+  moveList(situation: Situation, ctx: RuleContext): MoveList | null;
   stateMessage(situation: Situation, seat: string, ctx: RuleContext): string;
   gameStates: { [name: string]: StateDefinition };
   stats(situation: Situation, ctx: RuleContext): OverviewStat[];

@@ -9,6 +9,7 @@ export const buttonSchema = z.object({
   style: z.string().optional(),
   disabled: z.boolean().optional(),
   confirm: z.string().max(300).optional(),
+  anyTurn: z.boolean().optional(),
 });
 
 export const activePlayerSchema = z.union([z.string(), z.array(z.string())]);

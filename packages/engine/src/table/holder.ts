@@ -20,6 +20,7 @@ import {
 } from "./events.js";
 import { type Recorded, type RequestedTurnFlags, recordTurn } from "./record.js";
 import { appendEvent, createSnapshotCache, type SnapshotCache, situationAt } from "./replay.js";
+import { withUndoLines } from "./undo-log.js";
 
 /**
  * A table as whoever holds its full situation keeps it: the start, the log, a snapshot cache, the
@@ -55,7 +56,10 @@ export interface TableHolder {
   log(): (LogMessage & { seq: number })[];
   /** Turn `seq`'s summary as log lines (log/summary.ts), or null when it has none (its lines say it). */
   summaryOf(seq: number): readonly LogMessage[] | null;
-  /** The turns in effect after the first `step` events (all: every event), as the log shows them. */
+  /**
+   * The turns in effect after the first `step` events (all: every event), as the log shows them, with
+   * a line for each undo among them.
+   */
   turns(step?: number): LogTurn[];
   /** A viewer's view of the live situation (view/view.ts). */
   view(viewer: string): Situation;
@@ -181,10 +185,14 @@ export function createTableHolder(options: TableHolderOptions): TableHolder {
       const event = cache.events[seq];
       return event?.kind === "turn" ? summaryLines(event) : null;
     },
-    turns: (step = cache.events.length) =>
-      effectiveTurns(cache.events.slice(0, step)).map((seq) =>
+    turns(step = cache.events.length) {
+      const events = cache.events.slice(0, step);
+      const turns = effectiveTurns(events).map((seq) =>
         logTurn(seq, lines.get(seq) ?? [], holder.summaryOf(seq)),
-      ),
+      );
+      // Each undo's line where it happened, as the players read it live (undo-log.ts).
+      return withUndoLines(turns, events);
+    },
     view: (viewer) => viewOf(cache.live, viewer, ctx, module),
     viewEvent(viewer, seq, patch) {
       const event = cache.events[seq];

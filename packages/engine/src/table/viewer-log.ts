@@ -16,6 +16,7 @@ import {
   type UndoRequest,
 } from "./events.js";
 import { recordTurn } from "./record.js";
+import { withUndoLines } from "./undo-log.js";
 
 /**
  * A running table as one viewer holds it (the browser, a bot): its view after the last event, the
@@ -123,11 +124,15 @@ export function resyncViewerLog(
   return { viewer, view: next, headers, lines, summaries, recent };
 }
 
-/** The turns in effect as this viewer's log shows them: each turn's summary, its move lines behind it. */
+/**
+ * The turns in effect as this viewer's log shows them: each turn's summary, its move lines behind it;
+ * and each undo's line where it happened (undo-log.ts).
+ */
 export function viewerLogTurns(log: ViewerLog): LogTurn[] {
-  return effectiveTurns(log.headers).map((seq) =>
+  const turns = effectiveTurns(log.headers).map((seq) =>
     logTurn(seq, log.lines.get(seq) ?? [], log.summaries.get(seq)),
   );
+  return withUndoLines(turns, log.headers);
 }
 
 const placeholderSets = new WeakMap<Situation, Set<unknown>>();

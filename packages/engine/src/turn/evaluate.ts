@@ -1,4 +1,4 @@
-import { activeState, DECK_POSITION } from "../access.js";
+import { activeState, DECK_POSITION, findPlayer } from "../access.js";
 import type { PieceLibrary } from "../component-info.js";
 import { MOVE_LOOP_LIMIT } from "../constants.js";
 import type { JsonObject } from "../json.js";
@@ -200,9 +200,23 @@ export function checkTurn(
     return refuse("turn/not-midgame");
   }
   if (info.editMode) return turn.seat === "spectator" ? refuse("turn/not-your-turn") : null;
-  if (!mayAct(situation, turn.seat)) return refuse("turn/not-your-turn");
+  if (!mayAct(situation, turn.seat) && !anyTurnPresses(situation, turn)) return refuse("turn/not-your-turn");
   const reasons = module.movePreventReasons(situation, info, ctx);
   return reasons.length > 0 ? refuse("turn/prevented", reasons) : null;
+}
+
+/**
+ * A seated player's turn made only of presses of the active state's `anyTurn` buttons (resign, offer a
+ * draw): allowed out of turn, so waiting for one's turn never keeps a player from resigning. Anything
+ * else in the same turn (a piece picked up) would be a move out of turn, so the whole turn must be
+ * such presses.
+ */
+function anyTurnPresses(situation: Situation, turn: Turn): boolean {
+  if (turn.actions.length === 0 || findPlayer(situation, turn.seat) === undefined) return false;
+  const { buttons } = activeState(situation);
+  return turn.actions.every(
+    (a) => a.kind === "press state button" && buttons.some((b) => b.name === a.button && b.anyTurn === true),
+  );
 }
 
 function turnInfo(turn: Turn): TurnInfo {

@@ -72,10 +72,10 @@ describe("the chess bot", () => {
     let wins = 0;
     for (let i = 0; i < 20; i++) {
       // The bot plays White in half the games.
-      const bot = i % 2 === 0 ? "red" : "blue";
+      const bot = i % 2 === 0 ? "white" : "black";
       const r = playShippedGame({
         game: chess,
-        players: ["red", "blue"],
+        players: ["white", "black"],
         bots: { [bot]: "chess-2" },
         seed: i + 1,
       });
@@ -90,8 +90,8 @@ describe("the chess bot", () => {
     const game = (seed: number) => {
       const r = playShippedGame({
         game: chess,
-        players: ["red", "blue"],
-        bots: { red: "chess-1", blue: "chess-1" },
+        players: ["white", "black"],
+        bots: { white: "chess-1", black: "chess-1" },
         seed,
       });
       return { stop: r.stop, result: r.result, turns: r.turns, refused: r.refused };

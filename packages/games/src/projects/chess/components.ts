@@ -64,6 +64,8 @@ export const components: ComponentTree = {
   },
   board: {
     image: "board.svg",
+    // Drawn in place of the image when the board is turned for Black: its coordinates read upright.
+    turnedImage: "board-turned.svg",
     width: 1000,
     height: 800,
     borderRadius: 8,

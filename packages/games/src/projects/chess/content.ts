@@ -2,7 +2,7 @@ import type { OverviewStat } from "@tt/engine";
 import type { GameOption, ProjectContent } from "../../content";
 import { components } from "./components";
 import { pieceImages } from "./images/pieces";
-import { backgroundSvg, boardSvg, boxSvg, overviewSvg } from "./images/table";
+import { backgroundSvg, boardSvg, boardTurnedSvg, boxSvg, overviewSvg } from "./images/table";
 import { POSITIONS } from "./layout";
 
 /** The chess project as the lobby and the table show it (platform-lobby-accounts.md section 3). */
@@ -62,13 +62,15 @@ export const content: ProjectContent = {
     "<p>The classic game for two, with complete rules: castling, en passant, promotion, check, " +
     "checkmate and stalemate. Threefold repetition, the fifty-move rule and insufficient material " +
     "draw automatically.</p>" +
-    "<p><strong>The first seat plays White, the second Black.</strong> Click a piece to light up its " +
-    "legal squares, then click one. Offer a draw or resign with the buttons under the board.</p>" +
+    "<p><strong>The first seat plays White, the second Black.</strong> Click a piece to light up " +
+    "its legal squares, then click one. Offer a draw or resign at any time with the buttons above " +
+    "the board.</p>" +
     "<p>Testers can start from a named position (option <em>Start position</em>).</p>",
   images: {
     "box.svg": boxSvg,
     "background.svg": backgroundSvg,
     "board.svg": boardSvg,
+    "board-turned.svg": boardTurnedSvg,
     "overview.svg": overviewSvg,
     ...pieceImages(),
   },

@@ -13,6 +13,7 @@ import {
 } from "@tt/engine";
 import { overviewStats } from "./content";
 import { fenFor, SQUARES } from "./layout";
+import { marksOf, moveListOf } from "./marks";
 import { commitMoves, endMoves, nextStateMoves, replayMarks, requestMove, said } from "./moves";
 import {
   acceptDraw,
@@ -59,8 +60,7 @@ function setup(input: SetupInput): Situation {
   const start = startState(fenFor(input.options));
   // The FEN comes from this module's own list of positions: a failure is a programming error.
   if (!start.ok) throw new Error(`Bad start position: ${JSON.stringify(start.error)}`);
-  const seats = input.players.map((p) => p.color);
-  const sides: Sides = { white: seats[0] ?? "white", black: seats[1] ?? seats[0] ?? "black" };
+  const sides = sidesFor(input.players.map((p) => p.color));
   const players = base.players.map((p) => ({
     ...p,
     stats: { moves: 0, captures: 0, checks: 0 },
@@ -72,6 +72,16 @@ function setup(input: SetupInput): Situation {
     globals: { chess: toJson(start.value), sides: toJson(sides) },
     gameState: { current: toGameState(playState(start.value, sides, status(start.value).inCheck)) },
   };
+}
+
+/**
+ * Which seat plays which colour: seats named 'white' and 'black' (should a project name them so)
+ * play their colour; seats of other names (tables made before the seats were named so, tests) play
+ * in seat order, the first White.
+ */
+export function sidesFor(seats: readonly string[]): Sides {
+  if (seats.includes("white") && seats.includes("black")) return { white: "white", black: "black" };
+  return { white: seats[0] ?? "white", black: seats[1] ?? seats[0] ?? "black" };
 }
 
 const inPromotion = (situation: Situation): boolean => activeState(situation).name === "promotion";
@@ -209,6 +219,12 @@ export const module: PartialRuleModule = {
       return [];
     return legalDestinations(liveChess(situation), square);
   },
+  // The last move's squares and a checked king, for every viewer (marks.ts).
+  marks: (situation) => marksOf(situation),
+  // Black sees the board from their side: their pieces at the bottom.
+  turnBoard: (situation, seat) => colorOf(situation, seat) === "black",
+  // The moves in SAN beside the board, two to a numbered row.
+  moveList: (situation) => moveListOf(situation),
   tooltip(situation, componentId) {
     const piece = findComponent(situation.root, componentId);
     if (piece === undefined || piece.options.colour === undefined) return null;

@@ -1,6 +1,14 @@
 import type { HookMoves, Move, Situation } from "@tt/engine";
 import { BOARD_ID, placement, SQUARES, trayOf } from "./layout";
-import { applyMove, type ChessState, type Color, legalMoves, type Outcome, status } from "./rules";
+import {
+  applyMove,
+  type ChessState,
+  type Color,
+  legalMoves,
+  type Outcome,
+  type Refusal,
+  status,
+} from "./rules";
 import {
   COLOR_NAME,
   colorOf,
@@ -165,9 +173,19 @@ export function requestMove(situation: Situation, seat: string, from: string, to
     ];
   }
   const result = applyMove(chess, { from, to }, color);
-  if (!result.ok) return { prevent: [result.error.message] };
+  if (!result.ok) return { prevent: [refusalText(result.error, placement(chess.fen).get(from)?.role)] };
   const san = result.value.moves.at(-1) ?? "";
   return [...boardMoves(situation, chess.fen, from, to, san), ...commitMoves(situation, seat, result.value)];
+}
+
+/**
+ * A refused move as the status line says it: an illegal square names the piece ('That square is not
+ * a legal move for the knight.'); every other refusal keeps the core's own words.
+ */
+export function refusalText(refusal: Refusal, role: string | undefined): string {
+  return refusal.code === "move/illegal" && role !== undefined
+    ? `That square is not a legal move for the ${role}.`
+    : refusal.message;
 }
 
 /** Log line of a player's action, e.g. 'White offers a draw.' */

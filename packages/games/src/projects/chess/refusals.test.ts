@@ -40,10 +40,18 @@ describe("chess refusals", () => {
     t.refused(WHITE, [square("e4")], "Select a component first.");
   });
 
-  it("refuses illegal destinations with the core's messages", () => {
+  it("refuses illegal destinations naming the piece, other moves with the core's messages", () => {
     const t = newTable();
-    t.refused(WHITE, moveActions(t.situation, "e2", "e5"), "Cannot make move: That piece cannot move there.");
-    t.refused(WHITE, moveActions(t.situation, "g1", "g3"), "Cannot make move: That piece cannot move there.");
+    t.refused(
+      WHITE,
+      moveActions(t.situation, "e2", "e5"),
+      "Cannot make move: That square is not a legal move for the pawn.",
+    );
+    t.refused(
+      WHITE,
+      moveActions(t.situation, "g1", "g3"),
+      "Cannot make move: That square is not a legal move for the knight.",
+    );
     t.refused(
       WHITE,
       [

@@ -17,7 +17,7 @@ describe("chess content", () => {
     for (const file of ["box.svg", "background.svg", "board.svg", "overview.svg", "black-knight.svg"]) {
       expect(content.images[file]).toMatch(/^<svg /);
     }
-    expect(Object.keys(content.images)).toHaveLength(16);
+    expect(Object.keys(content.images)).toHaveLength(17);
     expect(content.overviewCard).toBe("overview.svg");
     expect(content.options.fen?.condition).toEqual({ startPosition: { eq: "fen" } });
     expect(Object.values(content.options.fen?.values ?? {}).filter((v) => v.hidden)).toHaveLength(1);

@@ -131,11 +131,21 @@ export function pieceAt(situation: Situation, square: string): Component | undef
   return squares === undefined || Array.isArray(squares) ? undefined : squares[square];
 }
 
+/**
+ * Resign and Offer draw may be pressed whoever's turn it is (`anyTurn`: the engine lets the waiting
+ * seat press them; pressStateButton checks the colour). An offer is answered by the side to move.
+ */
 export const BUTTONS = {
-  offerDraw: { name: "offer-draw", text: "Offer draw" },
+  offerDraw: { name: "offer-draw", text: "Offer draw", anyTurn: true },
   acceptDraw: { name: "accept-draw", text: "Accept draw" },
   declineDraw: { name: "decline-draw", text: "Decline draw" },
-  resign: { name: "resign", text: "Resign", style: "danger", confirm: "Resign this game? It ends at once." },
+  resign: {
+    name: "resign",
+    text: "Resign",
+    style: "danger",
+    confirm: "Resign this game? It ends at once.",
+    anyTurn: true,
+  },
 } as const;
 
 export const PROMOTION_BUTTONS = [
@@ -157,7 +167,8 @@ export function playMessage(chess: ChessState, inCheck: boolean): string {
 
 /**
  * The state of a game in progress: the side to move is the only active seat. Draw offers are
- * answered on one's own turn (or by moving, which declines them), so the buttons follow the offer.
+ * answered on one's own turn (or by moving, which declines them), so the buttons follow the offer;
+ * the waiting side sees only the anyTurn ones among them (Offer draw, Resign).
  */
 export function playState(chess: ChessState, sides: Sides, inCheck: boolean): StateInput {
   const turn = turnOf(chess);

@@ -8,8 +8,9 @@ import { chessOf, pieceAt, sidesOf } from "./state";
 
 /** Scenario helpers for the chess tests: clicks as the table sends them, games scripted in SAN. */
 
-export const WHITE = "red";
-export const BLACK = "blue";
+/** The project's seats (content.playerColors): each plays its colour. */
+export const WHITE = "white";
+export const BLACK = "black";
 
 export function newTable(options: JsonObject = {}): GameTable {
   return playTable(chess, { players: [WHITE, BLACK], options });
