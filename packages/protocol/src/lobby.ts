@@ -147,6 +147,11 @@ export interface ProjectDetail {
   players: { min: number; max: number };
   roles: { designer: string[]; mod: string[] };
   openTableCount: number;
+  /**
+   * 'Play against bots' (issue 37 point 7, playBots.ts): the default bot kind and the player counts a
+   * game against bots may seat; null when the project's rules have no bots.
+   */
+  botPlay: { kind: string; players: { min: number; max: number } } | null;
   permissions: {
     projectAdmin: boolean;
     feedback: boolean;
@@ -165,6 +170,16 @@ export const newTableRequestSchema = z.object({
   }),
   tableMode: z.enum(OFFERED_TABLE_MODES, { error: "Unknown table mode." }),
   isPrivate: z.boolean().default(false),
+  /**
+   * Competitive modes: seat the creator at the first colour (issue 37 point 7; the lobby's 'New table
+   * settings' sends it, checked by default). Sandbox and demo-invite seats are chosen colours instead.
+   */
+  seatCreator: z.boolean().default(false),
+  /**
+   * 'Undo asks the opponents' (issue 37 point 8): an undo becomes a request the opponents accept or
+   * refuse. Off by default, as the spec's undo rules stand; stored with the table.
+   */
+  undoAsks: z.boolean().default(false),
   /** Sent by the spec's client; ignored: the server builds components with the game module. */
   components: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
 import type { LobbyServerEvents } from "./lobby";
+import type { RematchServerEvents } from "./rematch";
 import type { TableClientEvents, TableServerEvents } from "./table";
 
 // Socket.IO event names and payloads (DESIGN.md, 'Tables, turns and the realtime protocol').
@@ -17,7 +18,7 @@ export interface RegisterSessionPayload {
   sessionNum: number;
 }
 
-export interface ServerToClientEvents extends LobbyServerEvents, TableServerEvents {
+export interface ServerToClientEvents extends LobbyServerEvents, TableServerEvents, RematchServerEvents {
   instanceId: (id: string) => void;
 }
 

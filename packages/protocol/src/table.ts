@@ -71,6 +71,8 @@ export interface TableLoadResponse {
   yourSeat: string | null;
   /** Whether this table's mode lets players use edit mode. */
   editModeAllowed: boolean;
+  /** 'Undo asks the opponents': an undo is a request they accept or refuse (issue 37 point 8). */
+  undoAsks?: boolean;
   /** In sandbox modes anyone may play any colour (and 'alwaysactive'). */
   anySeat: boolean;
   expected_move_id: number;
@@ -85,7 +87,7 @@ export interface TableLoadResponse {
   controls: { maintain: boolean; invite: boolean; debug: boolean };
   /**
    * The seated players (user names, in seat order) who have the table open in a tab now, on any
-   * instance. Only seats' names: who watches without a seat is not told.
+   * instance. Only seats' names: who watches without a seat comes with the subscribe (watchers).
    */
   connectedPlayers: string[];
 }
@@ -166,6 +168,35 @@ export const tableSubscribeSchema = z.object({
   fullView: z.boolean().optional(),
 });
 
+/**
+ * 'Undo asks the opponents' (issue 37 point 8): the player asks to take back their last turns (the
+ * undo the server would make now, at `moveId`), and an opponent answers the request by its id.
+ */
+export const undoRequestSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  moveId: z.number().int().nonnegative(),
+  editMode: z.boolean().default(false),
+  seat: z.string().max(20).optional(),
+});
+export const undoAnswerSchema = z.object({
+  tableId: z.string().min(1).max(50),
+  requestId: z.string().min(1).max(100),
+  accept: z.boolean(),
+});
+
+/** A pending undo request as the table is told it. */
+export interface UndoRequestInfo {
+  id: string;
+  /** The asker's seat (the colour the log names) and user name. */
+  seat: string;
+  username: string;
+  /** When the server lets it lapse unanswered (ms since the epoch, the server's clock). */
+  expiresAt: number;
+}
+
+/** How a request ended: an opponent accepted (the undo follows) or refused, nobody answered, or the table moved on. */
+export type UndoRequestOutcome = "accepted" | "refused" | "timeout" | "lapsed";
+
 export const chatSendSchema = z.object({
   tableId: z.string().min(1).max(50),
   message: z.string().max(CHAT_MAX, `A chat message may be at most ${CHAT_MAX} characters.`),
@@ -186,7 +217,19 @@ export type TableEventMessage =
   // The component tree is not part of the situation, so no event: clients fetch the table load again.
   | { tableId: string; type: "reload-components" | "reload-dev-editor-components" }
   /** Who watches with the full view now (sent whenever it changes). */
-  | { tableId: string; type: "full-viewers"; usernames: string[] };
+  | { tableId: string; type: "full-viewers"; usernames: string[] }
+  /** Who has the table open without a seat now, sorted (sent whenever it changes). */
+  | { tableId: string; type: "watchers"; usernames: string[] }
+  /** A player asks to take back their move (tables with 'Undo asks the opponents'). */
+  | { tableId: string; type: "undo-request"; request: UndoRequestInfo }
+  /** The request is over; `by`: who answered it. */
+  | {
+      tableId: string;
+      type: "undo-request-closed";
+      requestId: string;
+      outcome: UndoRequestOutcome;
+      by?: string;
+    };
 
 /**
  * Codes of the server's refusals that the browser acts on (it routes on codes, never on text): the
@@ -210,6 +253,13 @@ export const TABLE_REFUSALS = {
   logFull: "table/log-full",
   situationFull: "table/situation-full",
   chatTooFast: "table/chat-too-fast",
+  /** Undo requests (issue 37 point 8). */
+  undoAsks: "table/undo-asks",
+  undoDoesNotAsk: "table/undo-does-not-ask",
+  undoPending: "table/undo-pending",
+  undoNoRequest: "table/undo-no-request",
+  undoNotOpponent: "table/undo-not-opponent",
+  undoSpectator: "table/undo-spectator",
 } as const;
 export type TableRefusalCode = (typeof TABLE_REFUSALS)[keyof typeof TABLE_REFUSALS];
 
@@ -242,6 +292,10 @@ export type TableSubscribeAck =
       fullViewers: string[];
       /** As in the table load: the seated players who have the table open now. */
       connectedPlayers: string[];
+      /** Who has the table open without a seat now (the players are shown who watches), sorted. */
+      watchers?: string[];
+      /** The undo request waiting for an answer at this table, if any. */
+      undoRequest?: UndoRequestInfo;
     }
   | { ok: false; reason: string; code: string };
 
@@ -259,6 +313,8 @@ export interface TableClientEvents {
   ) => void;
   "game-move": (payload: GameMove) => void;
   undo: (payload: z.input<typeof undoSchema>) => void;
+  "undo-request": (payload: z.input<typeof undoRequestSchema>) => void;
+  "undo-answer": (payload: z.input<typeof undoAnswerSchema>) => void;
   "chat message": (payload: z.input<typeof chatSendSchema>) => void;
   ping: (payload: z.input<typeof pingSendSchema>) => void;
   /** Designers and site admins: the running table takes the project's current data sheet / decks. */

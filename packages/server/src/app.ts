@@ -12,6 +12,7 @@ import { adminRoutes } from "./http/adminRoutes";
 import { assetRoutes } from "./http/assetRoutes";
 import { authRoutes } from "./http/authRoutes";
 import "./http/context";
+import { botGameRoutes } from "./http/botGameRoutes";
 import { botRoutes } from "./http/botRoutes";
 import { cspDirectives } from "./http/csp";
 import { deckRoutes } from "./http/deckRoutes";
@@ -24,6 +25,7 @@ import { isSameOrigin, startedByAnotherSite } from "./http/origin";
 import { profileRoutes } from "./http/profileRoutes";
 import { projectRoutes } from "./http/projectRoutes";
 import { pushRoutes } from "./http/pushRoutes";
+import { rematchRoutes } from "./http/rematchRoutes";
 import { tableAdminRoutes } from "./http/tableAdminRoutes";
 import { tableRoutes } from "./http/tableRoutes";
 import { containsNul, NUL_REFUSAL } from "./http/textGuard";
@@ -173,6 +175,8 @@ export async function buildApp(
   tableRoutes(app, deps, hub, () => io, { rates, heavyReads, heavyReadBytes });
   tableAdminRoutes(app, deps, hub, () => io);
   botRoutes(app, deps, hub, () => io);
+  rematchRoutes(app, deps, () => io);
+  botGameRoutes(app, deps, () => io);
   feedbackRoutes(app, deps);
   adminRoutes(app, deps);
   assetRoutes(app, deps);
@@ -202,6 +206,7 @@ export async function buildApp(
     tableHandlers(io, options.database.db, hub, {
       push: () => deps.push,
       rate: options.config.turnRate,
+      undoRequestMs: options.config.undoRequestMs,
       shared: {
         rates,
         session: options.config.sessionCaps.sessionRate,

@@ -30,6 +30,8 @@ const envFields = z.object({
   TURN_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   /** How many of them may come at once after a pause (the bucket's size). */
   TURN_BURST: z.coerce.number().int().positive().default(20),
+  /** How long an undo request waits for the opponents' answer (issue 37 point 8), in ms. */
+  UNDO_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Caps of issue 20 (protocol limits.ts, docs/abuse.md); the defaults are ~50x what the shipped games use. */
   TURN_BYTES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.turnBytes),
   TURN_MOVES_MAX: z.coerce.number().int().positive().default(TABLE_CAPS.turnMoves),
@@ -142,6 +144,8 @@ export interface Config {
   rateLimits: { perIpPerMinute: number; perNameMax: number; perNameWindowMs: number };
   /** Per-socket token bucket for table events (realtime/table.ts). */
   turnRate: { perSecond: number; burst: number };
+  /** How long an undo request waits for an answer (realtime/undoRequests.ts). */
+  undoRequestMs: number;
   /** What one table may hold and take (tables/caps.ts). */
   tableCaps: TableCaps;
   /** Per session and per user, across sockets and instances (realtime/rates.ts). */
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perNameWindowMs: 15 * 60_000,
     },
     turnRate: { perSecond: e.TURN_RATE_PER_SECOND, burst: e.TURN_BURST },
+    undoRequestMs: e.UNDO_REQUEST_TIMEOUT_MS,
     tableCaps: {
       turnBytes: e.TURN_BYTES_MAX,
       turnMoves: e.TURN_MOVES_MAX,

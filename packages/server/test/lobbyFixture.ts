@@ -95,7 +95,7 @@ export async function openTab(server: TestServer, client: Client, sessionId: str
 
 /**
  * The table events that say who comes and goes (player-joined, player-disconnected and their chat
- * lines: realtime/presence.ts). A recorder keeps them under this name, apart from the table's other
+ * lines, the watcher list: realtime/presence.ts). A recorder keeps them under this name, apart from the table's other
  * events, so a test of turns reads its turns whoever opens the table meanwhile.
  */
 export const PRESENCE_EVENT = "table-event (presence)";
@@ -105,6 +105,7 @@ function isPresence(payload: unknown): boolean {
   return (
     m?.type === "player-joined" ||
     m?.type === "player-disconnected" ||
+    m?.type === "watchers" ||
     (m?.type === "chat-message" && m.chat?.type === "player-joined")
   );
 }

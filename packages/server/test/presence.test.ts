@@ -1,5 +1,5 @@
 import type { ChatMessage, TableEventMessage, TableInfo, TableLoadResponse } from "@tt/protocol";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableChat } from "../src/db/schema";
@@ -23,7 +23,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A started chess table: the designer at red, the player at blue. */
+/** A started chess table: the designer in the first seat, the player in the second. */
 async function startedTable(): Promise<string> {
   const t = (
     await as.designer.post("/api/projects/chess/new-table", {
@@ -31,8 +31,9 @@ async function startedTable(): Promise<string> {
       tableMode: "competitive-edit",
     })
   ).json() as TableInfo;
-  await as.designer.get(`/api/projects/chess/join-table/${t.tableId}?color=red`);
-  await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=blue`);
+  const [first, second] = t.possibleColors;
+  await as.designer.get(`/api/projects/chess/join-table/${t.tableId}?color=${first}`);
+  await as.player.get(`/api/projects/chess/join-table/${t.tableId}?color=${second}`);
   expect((await as.designer.post(`/api/projects/chess/${t.tableId}/start-table`, {})).status).toBe(200);
   return t.tableId;
 }
@@ -49,6 +50,7 @@ async function tab(who: Role, tableId: string, sessionId = `tab-${who}-${Math.ra
   const ack = (await s.emitWithAck("table-subscribe", { tableId, lastSeq: -1 })) as {
     ok: boolean;
     connectedPlayers: string[];
+    watchers: string[];
   };
   expect(ack.ok).toBe(true);
   /** The table events of one type (about one user) received so far, taken out of the record. */
@@ -121,7 +123,7 @@ describe("presence at a table", () => {
       load.chatMessages.find((m) => m.type === "player-joined" && m.username === "player")?.timestamp,
     ).toBe(line.chat.timestamp);
 
-    // A spectator is neither announced nor listed: only seats' names are told at the table.
+    // A spectator is not among the players: no player-joined for them, and not listed as connected.
     const watcher = await tab("outsider", tableId);
     expect(watcher.ack.connectedPlayers.sort()).toEqual(["designer", "player"]);
     await settle(red.s, tableId);
@@ -139,7 +141,7 @@ describe("presence at a table", () => {
     expect(await connectedSeenBy("designer", tableId)).toEqual(["designer"]);
     expect(await connectedSeenBy("player", tableId)).toEqual(["designer"]);
 
-    // The spectator leaving is nobody's news.
+    // The spectator leaving is no player's leaving.
     watcher.s.close();
     await settle(red.s, tableId);
     expect(red.take("player-disconnected")).toEqual([]);
@@ -173,7 +175,7 @@ describe("presence at a table", () => {
     expect(await red.next("player-disconnected")).toMatchObject({ username: "player" });
     expect(await connectedSeenBy("designer", tableId)).toEqual(["designer"]);
 
-    // Back moments later: announced again, without a second chat line so soon.
+    // Back moments later: announced again, without a second chat line.
     const back = await tab("player", tableId);
     expect(back.ack.connectedPlayers.sort()).toEqual(["designer", "player"]);
     expect(await red.next("player-joined", "player")).toMatchObject({ username: "player" });
@@ -184,5 +186,60 @@ describe("presence at a table", () => {
       .from(tableChat)
       .where(and(eq(tableChat.tableId, tableId), eq(tableChat.username, "player")));
     expect(lines.map((l) => l.type)).toEqual(["player-joined"]);
+  });
+
+  it("writes 'joined the table' once per player and table, however long they were away", async () => {
+    const tableId = await startedTable();
+    const red = await tab("designer", tableId);
+    const blue = await tab("player", tableId);
+    await red.next("chat-message", "player");
+    blue.s.close();
+    await red.next("player-disconnected", "player");
+    // Their line is a day old now: a visit the next day is still no news in the chat.
+    await server.database.db.execute(
+      sql`UPDATE table_chat SET created_at = now() - interval '1 day' WHERE table_id = ${tableId}`,
+    );
+    const back = await tab("player", tableId, "another-session");
+    expect(await red.next("player-joined", "player")).toMatchObject({ username: "player" });
+    await settle(back.s, tableId);
+    await settle(red.s, tableId);
+    expect(red.take("chat-message", "player")).toEqual([]);
+    const load = (await as.outsider.get(`/api/table-open/${tableId}`)).json() as TableLoadResponse;
+    expect(
+      load.chatMessages
+        .filter((m) => m.type === "player-joined")
+        .map((m) => m.username)
+        .sort(),
+    ).toEqual(["designer", "player"]);
+  });
+});
+
+describe("who watches", () => {
+  it("tells everyone at the table who has it open without a seat, as they come and go", async () => {
+    const tableId = await startedTable();
+    const red = await tab("designer", tableId);
+    expect(red.ack.watchers).toEqual([]);
+
+    // A spectator arrives: the players hear the list, and the spectator's own answer carries it.
+    const outsider = await tab("outsider", tableId);
+    expect(outsider.ack.watchers).toEqual(["outsider"]);
+    expect(await red.next("watchers")).toEqual({ tableId, type: "watchers", usernames: ["outsider"] });
+    const mod = await tab("mod", tableId);
+    expect(mod.ack.watchers).toEqual(["mod", "outsider"]);
+    expect(await red.next("watchers")).toMatchObject({ usernames: ["mod", "outsider"] });
+
+    // A player arriving is no watcher: the list is not told again.
+    const blue = await tab("player", tableId);
+    expect(blue.ack.watchers).toEqual(["mod", "outsider"]);
+    await settle(red.s, tableId);
+    expect(red.take("watchers")).toEqual([]);
+
+    // A second tab of the same watcher changes nothing; their last tab closing takes them off.
+    const second = await tab("outsider", tableId);
+    await settle(red.s, tableId);
+    expect(red.take("watchers")).toEqual([]);
+    outsider.s.close();
+    second.s.close();
+    expect(await blue.next("watchers")).toMatchObject({ usernames: ["mod"] });
   });
 });

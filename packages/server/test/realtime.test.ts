@@ -47,6 +47,8 @@ describe("a socket's table handlers", () => {
   const malformed: [string, unknown][] = [
     ["game-move", { tableId: 5 }],
     ["undo", { tableId: 5 }],
+    ["undo-request", { tableId: 5 }],
+    ["undo-answer", { tableId: 5 }],
     ["reload data sheet", { tableId: 5 }],
     ["reload decks", { tableId: 5 }],
     ["reload components", { tableId: 5 }],

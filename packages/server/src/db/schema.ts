@@ -169,6 +169,11 @@ export const tables = pgTable(
      * counts as no played game. Not watched by the rev trigger (migration 0009): no turn reads it.
      */
     edited: boolean("edited").notNull().default(false),
+    /**
+     * 'Undo asks the opponents' (issue 37 point 8), chosen at creation: an undo is a request the
+     * opponents accept or refuse (realtime/undoRequests.ts). Not watched by the rev trigger (0014).
+     */
+    undoAsks: boolean("undo_asks").notNull().default(false),
   },
   (t) => [
     index("tables_project_status_idx").on(t.projectSlug, t.status, t.createdAt),

@@ -19,6 +19,7 @@ import {
 } from "../projects/load";
 import { lobbyNotifier, setLobbyMembership } from "../realtime/lobby";
 import type { Io } from "../realtime/socket";
+import { botPlayOffer } from "../tables/botGame";
 import {
   countOpenTables,
   createTable,
@@ -162,6 +163,7 @@ function projectDetail(
     players: { min: project.playerMin, max: project.playerMax },
     roles: { designer: project.roles.designer ?? [], mod: project.roles.mod ?? [] },
     openTableCount,
+    botPlay: botPlayOffer(project),
     permissions: {
       projectAdmin: admin,
       feedback: maySeeFeedback(actor, project),

@@ -255,6 +255,7 @@ export function tableRoutes(
       dataSheet: sheetOutline(table.started ? table.startDataSheet : documents!.dataSheet),
       yourSeat: table.seats.find((s) => s.userId === actor.id)?.color ?? null,
       editModeAllowed: editModeAllowed(table.tableMode),
+      undoAsks: table.undoAsks,
       anySeat: anySeatMode(table.tableMode),
       expected_move_id: table.expectedMoveId,
       isBound: table.isBound,

@@ -2,6 +2,7 @@ export { loadOrCreateVapidKeys, VAPID_SETTINGS_KEY, type VapidKeys } from "./key
 export {
   type PushMessage,
   playerJoinedMessage,
+  rematchMessage,
   type TableRef,
   tablePath,
   tableStartedMessage,

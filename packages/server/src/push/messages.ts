@@ -56,3 +56,13 @@ export function yourTurnMessage(table: TableRef & { color?: string }): PushMessa
     tag: `turn-${table.tableId}`,
   };
 }
+
+/** To the other players of an ended table when one of them makes its rematch (issue 37 point 4). */
+export function rematchMessage(table: TableRef & { by: string }): PushMessage {
+  return {
+    title: "Rematch?",
+    body: `${table.by} wants a rematch of your ${gameName(table)} game: table ${table.tableId}.`,
+    url: tablePath(table),
+    tag: `rematch-${table.tableId}`,
+  };
+}

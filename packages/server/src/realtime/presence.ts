@@ -1,15 +1,18 @@
 import type { ChatMessage } from "@tt/protocol";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, type NamedStatement, runNamed } from "../db/connect";
+import { tables } from "../db/schema";
 import type { AppSocket, Io } from "./socket";
 import { broadcastPublic, tableRoom } from "./tableBroadcast";
 
 // Who of a table's seated players has it open now (game-table.md section 3 'connectedPlayers'; table
 // event types 'player-joined' and 'player-disconnected'; chat messages of type 'player-joined').
 //
-// Only seated players count, and only their user names travel: the seats' names are public at the
-// table (playerColors), whereas who watches without a seat is nobody's business (the full view's
-// watchers are told apart, full-viewers). No socket id or session ever leaves the server.
+// Seated players are announced one by one (player-joined, player-disconnected). Who has the table open
+// without a seat is told as a list (the 'watchers' event, issue 37 point 8: players see who watches,
+// as at a real table), made again whenever a watcher comes or goes. Only user names travel: no socket
+// id or session ever leaves the server.
 //
 // A change is noticed where it happens, without asking the other instances (a round trip through Redis
 // that waits for the slowest instance): a seated player's first socket here to subscribe to the table
@@ -18,9 +21,6 @@ import { broadcastPublic, tableRoom } from "./tableBroadcast";
 // are told, so one that still holds a tab of theirs says 'player-joined' again right after. The list
 // itself (the table load and every subscribe) is read from the rooms of every instance.
 
-/** A 'joined the table' chat line per player and table at most this often: a reload, a flaky
- * connection or a second tab is no news to the others. */
-export const JOIN_LINE_QUIET_MS = 5 * 60_000;
 /**
  * How long the list waits for the other instances' sockets; after it, this instance's own answer. The
  * adapter waits 2 s for a dying instance; a table load or a subscribe should not (an answer takes a few
@@ -33,18 +33,20 @@ const PLAYER_LEFT_HERE = "presence:player-left";
 export const joinLine = (username: string) => `${username} joined the table.`;
 
 /**
- * A player's 'joined' line, written unless they have one at the table newer than $5 seconds (by the
- * database's clock, which wrote the older one). Two instances announcing the same player in the same
- * instant may both write one (as with a read then an insert): two lines, nothing lost.
+ * A player's 'joined' line, written unless they have one at the table already: once per player and
+ * table (issue 37 point 8), so a reload, a lost connection, a second tab or a visit days later is no
+ * news to the others (the player-joined event still tells who has the table open now). By user id,
+ * which a rename keeps; by name too, for a line whose account was deleted since (its user id is null).
+ * Two instances announcing the same player in the same instant may both write one (as with a read
+ * then an insert): two lines, nothing lost.
  */
 const JOIN_LINE: NamedStatement = {
-  name: "tt_join_line",
+  name: "tt_join_line_once",
   text: `INSERT INTO table_chat (table_id, user_id, username, message, type)
     SELECT $1, $2, $3, $4, 'player-joined'
     WHERE NOT EXISTS (
       SELECT 1 FROM table_chat
-      WHERE table_id = $1 AND type = 'player-joined' AND username = $3
-        AND created_at > now() - make_interval(secs => $5))
+      WHERE table_id = $1 AND type = 'player-joined' AND (user_id = $2 OR username = $3))
     RETURNING message, floor(extract(epoch FROM created_at) * 1000)::float8 AS at`,
 };
 
@@ -66,6 +68,17 @@ export interface Presence {
    * when nobody is here.
    */
   watched(tableId: string): Promise<boolean>;
+  /**
+   * A socket without a seat subscribed to a table: the others are told who watches now, when it
+   * changed. Answers the list.
+   */
+  watcherArrived(
+    socket: AppSocket,
+    tableId: string,
+    seats: readonly { userId: number | null }[],
+  ): Promise<string[]>;
+  /** Who has the table open without one of these seats, on every instance: sorted, each once. */
+  watchers(tableId: string, seats: readonly { userId: number | null }[]): Promise<string[]>;
 }
 
 const presences = new WeakMap<Io, Presence>();
@@ -103,13 +116,44 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
     return false;
   };
 
+  /** The tables each socket watches without a seat (its leaving makes the list again). */
+  const watching = new WeakMap<object, Set<string>>();
+  /** The watcher list last told at each table from here, so an unchanged list is not told again. */
+  const toldWatchers = new Map<string, string>();
+
+  /** Who has the table open without one of these seats, on every instance: sorted, each once. */
+  const watchersOf = async (tableId: string, seats: readonly { userId: number | null }[]) => {
+    const seated = new Set(seats.map((s) => s.userId));
+    const sockets = await socketsIn(tableRoom(tableId));
+    const names = sockets.filter((s) => !seated.has(s.data.actor.id)).map((s) => s.data.actor.username);
+    return [...new Set(names)].sort();
+  };
+
+  /** Makes the watcher list again and tells it to the table when it changed. */
+  const tellWatchers = async (tableId: string, seats?: readonly { userId: number | null }[]) => {
+    const usernames = await watchersOf(tableId, seats ?? (await seatsOf(tableId)));
+    const key = usernames.join("\n");
+    if (toldWatchers.get(tableId) !== key) {
+      // Forgotten when nobody watches: a table nobody looks at keeps no entry here.
+      if (usernames.length === 0) toldWatchers.delete(tableId);
+      else toldWatchers.set(tableId, key);
+      broadcastPublic(io, tableId, "table-event", { tableId, type: "watchers", usernames });
+    }
+    return usernames;
+  };
+
+  /** The table's seats as stored (a watcher's leaving knows no row). */
+  const seatsOf = async (tableId: string) => {
+    const [row] = await db.select({ seats: tables.seats }).from(tables).where(eq(tables.id, tableId));
+    return row?.seats ?? [];
+  };
+
   const tell = (tableId: string, type: "player-joined" | "player-disconnected", username: string) =>
     broadcastPublic(io, tableId, "table-event", { tableId, type, username });
 
   /**
-   * The chat line, unless this player had one here lately (JOIN_LINE_QUIET_MS): the check and the
-   * insert are one statement (JOIN_LINE), so a game start's four arrivals cost four statements, not
-   * eight.
+   * The chat line, unless this player has one here (JOIN_LINE): the check and the insert are one
+   * statement, so a game start's four arrivals cost four statements, not eight.
    */
   const chatLine = async (tableId: string, userId: number, username: string) => {
     const [saved] = await runNamed<{ message: string; at: number }>(db, JOIN_LINE, [
@@ -117,7 +161,6 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
       userId,
       username,
       joinLine(username),
-      JOIN_LINE_QUIET_MS / 1000,
     ]);
     if (saved === undefined) return;
     const chat: ChatMessage = {
@@ -134,6 +177,11 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
     const tableId = tableOfRoom(room);
     if (tableId === null) return;
     const socket = nsp.sockets.get(id);
+    if (socket !== undefined && watching.get(socket)?.delete(tableId))
+      // After the adapter's own bookkeeping, so the socket is out of the room when the list is made.
+      setImmediate(() => {
+        tellWatchers(tableId).catch((err: unknown) => log.error({ err, tableId }, "watcher list failed"));
+      });
     if (socket === undefined || !announced.get(socket)?.delete(tableId)) return;
     const { username } = socket.data.actor;
     if (stillHere(tableId, username, id)) return;
@@ -207,6 +255,20 @@ function createPresence(io: Io, db: Db, log: Pick<FastifyBaseLogger, "error">, a
       });
       return [...new Set(names)];
     },
+
+    async watcherArrived(socket, tableId, seats) {
+      let mine = watching.get(socket);
+      if (mine === undefined) {
+        mine = new Set();
+        watching.set(socket, mine);
+      }
+      // Gone again while its subscribe was answered: its leave-room has passed.
+      if (!socket.connected || !socket.rooms.has(tableRoom(tableId))) return watchersOf(tableId, seats);
+      mine.add(tableId);
+      return tellWatchers(tableId, seats);
+    },
+
+    watchers: watchersOf,
 
     async watched(tableId) {
       const room = tableRoom(tableId);

@@ -10,6 +10,8 @@ import {
   type TableSubscribeAck,
   tableIdSchema,
   tableSubscribeSchema,
+  undoAnswerSchema,
+  undoRequestSchema,
   undoSchema,
 } from "@tt/protocol";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -39,6 +41,7 @@ import type { Rates } from "./rates";
 import type { AppSocket, Io } from "./socket";
 import { systemErrorReason } from "./systemError";
 import { broadcastPublic, broadcastTable, fullWatchersRoom, tableRoom, viewerRoom } from "./tableBroadcast";
+import { createUndoRequests } from "./undoRequests";
 
 export { tableRoom } from "./tableBroadcast";
 
@@ -202,13 +205,15 @@ export interface TableHandlerOptions {
   log: Pick<FastifyBaseLogger, "error">;
   /** No other instance shares the rooms (no Redis): viewer rooms with no socket here are skipped. */
   alone?: boolean;
+  /** How long an undo request waits for the opponents' answer (config UNDO_REQUEST_TIMEOUT_MS). */
+  undoRequestMs?: number;
 }
 
 export function tableHandlers(
   io: Io,
   db: Db,
   hub: TableHub,
-  { push, rate, log, alone = false, shared }: TableHandlerOptions,
+  { push, rate, log, alone = false, shared, undoRequestMs = 30_000 }: TableHandlerOptions,
 ) {
   // Before the first socket: presence follows the table rooms from here on (presence.ts).
   const presence = presenceOf(io, db, log, alone);
@@ -228,8 +233,17 @@ export function tableHandlers(
   shareGlances(io);
   // The tables' bots (tables/bots.ts): their turns go out as everyone's do, and tell whoever is next.
   const bots = botDriverOf(hub, log);
+  // Tables whose undo asks the opponents (undoRequests.ts): an accepted request's undo goes out as any.
+  const undoRequests = createUndoRequests(io, hub, {
+    timeoutMs: undoRequestMs,
+    sent: (tableId, answer) => {
+      sendTableEvent(io, alone, tableId, "undo", answer);
+      bots.nudge(tableId, answer.row.seats);
+    },
+  });
   bots.sent = (tableId, answer) => {
     sendTableEvent(io, alone, tableId, "game-move", answer);
+    undoRequests.moved(tableId);
     // No user made it: every seated player who is next may be told.
     const by = "";
     void notifyTurn(
@@ -385,7 +399,12 @@ export function tableHandlers(
       const wasWatching = socket.rooms.has(fullWatchersRoom(table.id));
       const before = await seat(table.id, viewer, privileged);
       if (privileged !== wasWatching) await tellFullViewers(io, table.id);
-      if (table.seats.some((s) => s.userId === actor.id)) presence.arrived(socket, table.id);
+      const seated = table.seats.some((s) => s.userId === actor.id);
+      if (seated) presence.arrived(socket, table.id);
+      // Everyone at the table sees who watches without a seat (a list made anew as one comes or goes).
+      const watchers = seated
+        ? presence.watchers(table.id, table.seats)
+        : presence.watcherArrived(socket, table.id, table.seats);
       // Who is here now, asked of every instance while the snapshot is made: a page that was away
       // (a lost connection, or changes between its table load and this) learns it again.
       const connected = presence.connected(table.id, table.seats);
@@ -393,6 +412,8 @@ export function tableHandlers(
       // view whole when it missed anything, asked from the start, or became another viewer.
       const snapshot = await hub.viewerSnapshot(table.id, viewer, parsed.data.lastSeq);
       const fullViewers = knownFullViewers(io, table.id);
+      const undoRequest = undoRequests.pending(table.id);
+      const asking = undoRequest === undefined ? {} : { undoRequest };
       if (!snapshot) {
         return answer({
           ok: true,
@@ -402,6 +423,8 @@ export function tableHandlers(
           events: [],
           fullViewers,
           connectedPlayers: await connected,
+          watchers: await watchers,
+          ...asking,
         });
       }
       const whole = parsed.data.lastSeq < 0 || snapshot.events.length > 0 || before !== viewer;
@@ -416,6 +439,8 @@ export function tableHandlers(
         events: snapshot.events,
         fullViewers,
         connectedPlayers: await connected,
+        watchers: await watchers,
+        ...asking,
       });
     });
 
@@ -454,6 +479,8 @@ export function tableHandlers(
       if (answer.kind === "duplicate")
         return socket.emit("table-event", { tableId, type, event: answer.event });
       sendEvent(tableId, type, answer);
+      // A request to take back a move is about the table as it was: a new turn ends it.
+      if (type === "game-move") undoRequests.moved(tableId);
       bots.nudge(tableId, answer.row.seats);
       const active = answer.situation.gameState.current.activePlayer;
       void notifyTurn(
@@ -493,6 +520,42 @@ export function tableHandlers(
         payload,
         (p) => undoSchema.safeParse(p),
         (data: z.output<typeof undoSchema>, viewer) => hub.submitUndo(actor, data, viewer, Date.now()),
+      ),
+    );
+
+    /**
+     * Undo requests (undoRequests.ts): from a socket subscribed to the table and cleared to play there,
+     * as every undo; the module decides the rest, and its refusals go back as any turn's.
+     */
+    const viaRequests = async (
+      payload: unknown,
+      schema: typeof undoRequestSchema | typeof undoAnswerSchema,
+      run: (viewer: string) => Promise<{ reason: string; code: string } | null>,
+    ) => {
+      // Malformed first, as every table event: such a payload names no table to be at.
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success)
+        return refuse(
+          payload,
+          `System error: ${parsed.error.issues[0]?.message ?? "bad request"}`,
+          TABLE_REFUSALS.badRequest,
+        );
+      const { tableId } = parsed.data;
+      const viewer = viewerAt.get(tableId);
+      if (viewer === undefined) return refuse(payload, NOT_AT_TABLE, TABLE_REFUSALS.notAtTable);
+      const cleared = await mayPlay(tableId);
+      if (cleared) return refuse(payload, cleared.reason, cleared.code);
+      const refusal = await run(viewer);
+      if (refusal) refuse(payload, refusal.reason, refusal.code);
+    };
+    on("undo-request", (payload) =>
+      viaRequests(payload, undoRequestSchema, (viewer) =>
+        undoRequests.ask(actor, viewer, payload, Date.now()),
+      ),
+    );
+    on("undo-answer", (payload) =>
+      viaRequests(payload, undoAnswerSchema, (viewer) =>
+        undoRequests.answer(actor, viewer, payload, Date.now()),
       ),
     );
 
@@ -634,6 +697,8 @@ const TABLE_EVENTS: ReadonlySet<string> = new Set([
   "table-subscribe",
   "game-move",
   "undo",
+  "undo-request",
+  "undo-answer",
   "reload data sheet",
   "reload decks",
   "reload components",

@@ -16,6 +16,7 @@ import {
   type TableEvent,
   type TableHolder,
   turnEvent,
+  type UndoEvent,
   type ViewEvent,
   withOutcomes,
 } from "@tt/engine";
@@ -61,6 +62,7 @@ export const LIVE_TABLES_MAX = 2000;
 export const OUT_OF_SYNC = "outOfSync";
 const NOT_MIDGAME = "You can only do moves in midgame tables.";
 const EDIT_NOT_ALLOWED = "Edit mode is not allowed at this table.";
+export const UNDO_ASKS = "At this table an undo asks the opponents: send them a request.";
 
 /** A refusal as the socket sends it: the text to show and the code the browser routes on. */
 export interface Refused {
@@ -401,15 +403,47 @@ export class TableHub {
     return { kind: "duplicate", event: live.holder.viewEvent(viewer, written.event.seq, true) };
   }
 
-  submitUndo(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
-    return this.serial(request.tableId, () => this.undoTurn(actor, request, viewer, now));
+  /**
+   * An undo. At a table whose undo asks the opponents, only one they accepted (`asked`:
+   * realtime/undoRequests.ts); a plain undo there is refused.
+   */
+  submitUndo(
+    actor: Actor,
+    request: UndoInput,
+    viewer: string,
+    now: number,
+    how: { asked?: boolean } = {},
+  ): Promise<TurnAnswer> {
+    return this.serial(request.tableId, () => this.undoTurn(actor, request, viewer, now, how.asked === true));
   }
 
-  private async undoTurn(actor: Actor, request: UndoInput, viewer: string, now: number): Promise<TurnAnswer> {
-    const seen = await writtenAs(this.db, request.tableId, request.turnUID);
-    if (seen) return this.duplicate(request.tableId, seen, actor, viewer);
-    const live = await this.load(request.tableId);
-    if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
+  /**
+   * Whether this undo would be made now, without making it: an undo request is checked so (the
+   * opponents are asked only about an undo the rules allow). The seat it would be made as, or why not.
+   */
+  checkUndo(
+    actor: Actor,
+    request: Omit<UndoInput, "turnUID">,
+    now: number,
+  ): Promise<{ kind: "ok"; seat: string; undoAsks: boolean } | Refused> {
+    return this.serial(request.tableId, async () => {
+      const live = await this.load(request.tableId);
+      const planned = live
+        ? this.planned(live, actor, request, now)
+        : refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
+      if (planned.kind === "reject") return planned;
+      return { kind: "ok", seat: planned.seat, undoAsks: live!.row.undoAsks };
+    });
+  }
+
+  /** The undo this actor would make at the table now, or the refusal (the checks of every undo). */
+  private planned(
+    live: Live,
+    actor: Actor,
+    request: Omit<UndoInput, "turnUID">,
+    now: number,
+  ): { kind: "planned"; seat: string; event: UndoEvent } | Refused {
+    if (live.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
     if (request.moveId !== live.holder.events.length) return outOfSync();
     if (request.editMode && !editModeAllowed(live.row.tableMode))
       return refused(EDIT_NOT_ALLOWED, TABLE_REFUSALS.editModeNotAllowed);
@@ -417,7 +451,25 @@ export class TableHub {
     if (typeof seat !== "string") return refused(seat.reason, TABLE_REFUSALS.seat);
     const planned = live.holder.planUndo({ seat, timestamp: now, editMode: request.editMode });
     if (!planned.ok) return refused(planned.message, planned.code);
-    const event = planned.value;
+    return { kind: "planned", seat, event: planned.value };
+  }
+
+  private async undoTurn(
+    actor: Actor,
+    request: UndoInput,
+    viewer: string,
+    now: number,
+    asked: boolean,
+  ): Promise<TurnAnswer> {
+    const seen = await writtenAs(this.db, request.tableId, request.turnUID);
+    if (seen) return this.duplicate(request.tableId, seen, actor, viewer);
+    const live = await this.load(request.tableId);
+    if (live?.row.status !== "midgame") return refused(NOT_MIDGAME, TABLE_REFUSALS.notMidgame);
+    // The table's own rule, chosen at its creation: its opponents say whether a move is taken back.
+    if (live.row.undoAsks && !asked) return refused(UNDO_ASKS, TABLE_REFUSALS.undoAsks);
+    const planned = this.planned(live, actor, request, now);
+    if (planned.kind === "reject") return planned;
+    const event = planned.event;
     const full = this.caps.log(live.holder, Buffer.byteLength(JSON.stringify(event)));
     if (full) return refused(full.reason, full.code);
     // The refolded situation's active player goes into the same transaction as the event; the holder

@@ -4,6 +4,7 @@ import { piecesOf, registry } from "@tt/games";
 import {
   choosesColors,
   MAX_PLAYERS,
+  needsPlayersMessage,
   newTableRequestSchema,
   resolveOptionValues,
   TABLE_LIST_PAGE_SIZE,
@@ -34,6 +35,7 @@ import {
 } from "../projects/load";
 import { startUnderBotCaps } from "./botCaps";
 import { newInvitePwd, newTableId, shuffled } from "./ids";
+import { anySeatMode } from "./seats";
 import { peopleOf, type TableRow, tableInfos, tableRowById, tilesOf } from "./tableInfo";
 import { tileStatsOf } from "./tileStats";
 import { findVisibleTable } from "./visible";
@@ -190,6 +192,9 @@ export async function createTable(
     const unknown = chosen.find((c) => !colors.includes(c));
     if (unknown) throw new DomainError("bad-request", `This game has no colour '${unknown}'.`);
     seats = chosen.map((color) => ({ color, userId: null, username: null }));
+  } else if (req.seatCreator && colors[0] !== undefined) {
+    // The lobby seats the creator at the first colour (issue 37 point 7); nobody else knows the table yet.
+    seats = [{ color: colors[0], userId: actor.id, username: actor.username }];
   }
 
   const id = newTableId();
@@ -220,6 +225,8 @@ export async function createTable(
         possibleColors: choosesColors(req.tableMode) ? seats.map((s) => s.color) : colors,
         seats,
         componentsVersion: project.componentsVersion,
+        // Opponents are asked at tables with seats of their own; at a sandbox anyone plays every colour.
+        undoAsks: req.undoAsks && !anySeatMode(req.tableMode),
         ...(req.tableMode === "demo-invite" ? { invitePwd: newInvitePwd() } : {}),
       })
       .returning();
@@ -349,10 +356,8 @@ export async function startTable(
     if (!mayStartTable(actor, row))
       throw new DomainError("forbidden", "Only the creator of the table may start it.");
     if (!choosesColors(row.tableMode) && row.seats.length < project.playerMin) {
-      throw new DomainError(
-        "bad-request",
-        `This game needs at least ${project.playerMin} player${project.playerMin === 1 ? "" : "s"}.`,
-      );
+      // The table page tells this refusal apart (isNeedsPlayersRefusal) and points at seating bots.
+      throw new DomainError("bad-request", needsPlayersMessage(project.playerMin));
     }
     // Null: someone joined or left meanwhile, or another start won; read the table again and decide anew.
     // A table with bots starts only within its creator's caps (botCaps.ts).

@@ -118,6 +118,12 @@ export function playScenarios(): HttpScenario[] {
         }),
     },
     {
+      // 'Play against bots' (issue 37 point 7): whoever may make a table may make one against bots.
+      route: "POST /api/projects/:slug/play-against-bots",
+      expect: members,
+      call: () => post(`/api/projects/${GAME}/play-against-bots`, {}),
+    },
+    {
       route: "POST /api/projects/:slug/new-table",
       name: "a demo-invite table",
       // 'demo-invite only to admins, cgestaff, project designers and project mods'.
@@ -367,6 +373,34 @@ export function playScenarios(): HttpScenario[] {
       route: "GET /api/get-feedback-result/:slug",
       expect: projectAdmins(403),
       call: () => get(`/api/get-feedback-result/${GAME}`),
+    },
+
+    // ---- rematch (issue 37 point 4): a seated player of the ended table only; no actor sat at it.
+    {
+      route: "POST /api/rematch/:tableId",
+      name: "asked by someone without a seat at the ended table",
+      expect: with_(members, {
+        player: 403,
+        mod: 403,
+        designer: 403,
+        admin: 403,
+        superadmin: 403,
+        stranger: 403,
+      }),
+      call: (_a, { w }) => post(`/api/rematch/${w.endedTable}`),
+    },
+    {
+      route: "GET /api/rematch/:tableId",
+      name: "asked by someone without a seat at the ended table",
+      expect: with_(members, {
+        player: 403,
+        mod: 403,
+        designer: 403,
+        admin: 403,
+        superadmin: 403,
+        stranger: 403,
+      }),
+      call: (_a, { w }) => get(`/api/rematch/${w.endedTable}`),
     },
   ];
 }

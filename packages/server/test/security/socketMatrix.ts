@@ -219,6 +219,54 @@ export function socketScenarios(): SocketScenario[] {
       },
     },
     {
+      event: "undo-request",
+      name: "at a table that does not ask (undo needs no asking there)",
+      // 'Undo asks the opponents' is off at this table: nobody may make it ask, seated or not.
+      expect: with_(members, {
+        player: 403,
+        mod: 403,
+        designer: 403,
+        admin: 403,
+        superadmin: 403,
+        stranger: 403,
+      }),
+      run: async (_a, s, ctx) => {
+        const tableId = ctx.w.privateTable;
+        await subscribe(s, tableId);
+        const asked = nextEvent<{ tableId: string; type: string }>(
+          s,
+          "table-event",
+          (m) => m.tableId === tableId && m.type === "undo-request",
+        );
+        return outcome(s, tableId, asked, () => s.emit("undo-request", { tableId, moveId: 0 }));
+      },
+    },
+    {
+      event: "undo-answer",
+      name: "to a request that is not waiting",
+      // An answer is taken only for the request waiting at the table, from the asker's opponents.
+      expect: with_(members, {
+        player: 403,
+        mod: 403,
+        designer: 403,
+        admin: 403,
+        superadmin: 403,
+        stranger: 403,
+      }),
+      run: async (a, s, ctx) => {
+        const tableId = ctx.w.privateTable;
+        await subscribe(s, tableId);
+        const closed = nextEvent<{ tableId: string; type: string }>(
+          s,
+          "table-event",
+          (m) => m.tableId === tableId && m.type === "undo-request-closed",
+        );
+        return outcome(s, tableId, closed, () =>
+          s.emit("undo-answer", { tableId, requestId: `none-${a}-${++serial}`, accept: true }),
+        );
+      },
+    },
+    {
       event: "chat message",
       // Spectators chat too: 'Private tables (and any chat messages in them) are visible ... to anyone
       // who gets the table link'. Outsiders of the closed project cannot open the table at all.

@@ -54,7 +54,16 @@ export interface SecurityServer {
 export async function startSecurityServer(env: Record<string, string> = {}): Promise<SecurityServer> {
   const database = await freshDatabase();
   await seedProjects(database.db);
-  const config = loadConfig({ RATE_LIMIT_PER_IP: "100000", ...env, LOG_LEVEL: "silent", SERVER_ENV: "test" });
+  const config = loadConfig({
+    RATE_LIMIT_PER_IP: "100000",
+    // The matrix asks who may do what, not how much: every actor's cells make tables with bots, more
+    // than one user's caps allow (botLimits.test.ts tests the caps).
+    BOT_TABLES_PER_USER: "1000",
+    BOT_SEATS_PER_USER: "1000",
+    ...env,
+    LOG_LEVEL: "silent",
+    SERVER_ENV: "test",
+  });
   const storage = new DiskStorage(mkdtempSync(path.join(tmpdir(), "tt-sec-storage-")));
   const built = await buildApp(
     { config, database, buildId: "sec-build", webDist: "/nonexistent", storage },
