@@ -1,15 +1,17 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { move, piece, standsOn, startedChess } from "./chess";
 import { sharedSite } from "./harness";
 
-// The end of a game and what a deck holds (game-table.md sections 2, 3, 7 and 9): a chess game played
-// to the fool's mate shows both players the endgame dialog with the winner and the scores; from it the
-// stats overlay and the results; the overlay again from the results; opening the ended table shows
-// the dialog again. Right-click on a face-down deck in edit mode shows the deck display at its sizes,
-// with backs only.
+// The end of a game and what a deck holds (game-table.md sections 2, 3, 7 and 9; issue 37 points 4
+// and 8): a chess game played to the fool's mate shows both players the end summary beside the board
+// with the winner and every player's scores; from it the stats overlay and the results; the overlay
+// and the summary again from the results; the summary is shown once, and not on a replay link. Chat
+// said during the game stays after the end; Rematch makes the same table again and invites the other
+// player. Right-click on a face-down deck in edit mode shows the deck display at its sizes, with backs
+// only.
 
 const site = sharedSite();
 const { person } = site;
@@ -37,46 +39,110 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 const focusIn = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
 
+/** Two boxes share some of the page. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error("not on the page");
+  return box;
+}
+
+/** React has drawn the page and run its effects: what it decided as it opened is on the page. */
+const drawn = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+
+type Person = Awaited<ReturnType<typeof person>>;
+
+/** Ann red, Ben blue at a started chess table, both pages open on it at 1400 x 900. */
+async function chessAt1400(ann: Person, ben: Person) {
+  const chess = await startedChess(site.server, ann.page, ben.page);
+  const [white, black] = chess.white === "red" ? [ann, ben] : [ben, ann];
+  const url = `${site.server.url}/projects/chess/table/${chess.tableId}`;
+  for (const p of [white, black]) {
+    await p.page.setViewportSize({ width: 1400, height: 900 });
+    await p.page.goto(url);
+    await piece(p.page, "white-pawn-f2").waitFor();
+  }
+  return { ...chess, white, black, url };
+}
+
+/** The fool's mate, 1. f3 e5 2. g4 Qh4#; `beforeMate` runs before Black's last move. */
+async function foolsMate(white: Page, black: Page, beforeMate: () => Promise<void> = async () => {}) {
+  await move(white, "white-pawn-f2", "f3");
+  await standsOn(black, "white-pawn-f2", "f3");
+  await move(black, "black-pawn-e7", "e5");
+  await standsOn(white, "black-pawn-e7", "e5");
+  await move(white, "white-pawn-g2", "g4");
+  await standsOn(black, "white-pawn-g2", "g4");
+  await beforeMate();
+  await move(black, "black-queen-d8", "h4");
+}
+
+/** A chat line of 'gg' (the line reads 'time who: gg'). */
+const GG = /: gg$/;
+
+/** The ended table's page was drawn anew with its whole log (its replay keeps the address's turn). */
+const endedPageDrawn = (page: Page) =>
+  expect.poll(() => new URL(page.url()).searchParams.get("turnNumber"), { timeout: 20_000 }).not.toBeNull();
+
+const board = (page: Page) => page.getByRole("application", { name: "Game board" });
+
 describe("the end of a game", () => {
-  it("shows the winner and the scores, opens the full statistics over the board and leads to the results", async () => {
+  it("sums the game up beside the board, names the players and their scores, and shows it once", async () => {
     const ann = await person("end_ann");
     const ben = await person("end_ben");
-    const chess = await startedChess(site.server, ann.page, ben.page);
-    const [white, black] = chess.white === "red" ? [ann, ben] : [ben, ann];
-    const winner = chess.white === "red" ? "end_ben (blue)" : "end_ann (red)";
-    const url = `${site.server.url}/projects/chess/table/${chess.tableId}`;
-    for (const p of [white, black]) {
-      await p.page.setViewportSize({ width: 1300, height: 900 });
-      await p.page.goto(url);
-      await piece(p.page, "white-pawn-f2").waitFor();
-    }
+    const { white, black, url } = await chessAt1400(ann, ben);
+    const winner = black === ben ? "end_ben (blue)" : "end_ann (red)";
+    const loser = black === ben ? "end_ann (red)" : "end_ben (blue)";
 
-    // The fool's mate: 1. f3 e5 2. g4 Qh4#.
-    await move(white.page, "white-pawn-f2", "f3");
-    await standsOn(black.page, "white-pawn-f2", "f3");
-    await move(black.page, "black-pawn-e7", "e5");
-    await standsOn(white.page, "black-pawn-e7", "e5");
-    await move(white.page, "white-pawn-g2", "g4");
-    await standsOn(black.page, "white-pawn-g2", "g4");
-    // White's focus rests on the Log switch while Black mates: the dialog gives it back there.
+    // White's focus rests on the Log switch while Black mates: the summary gives it back there.
     const logSwitch = white.page.getByRole("switch", { name: "Log" });
-    await logSwitch.focus();
-    await move(black.page, "black-queen-d8", "h4");
+    await foolsMate(white.page, black.page, () => logSwitch.focus());
 
-    // Both see the dialog as the end arrives, with the winner, the rules' words and the final scores.
+    // Both see the summary as the end arrives, with the winner, the rules' words and every player's
+    // scores, beside the board: the mating position stays in view.
     for (const p of [black.page, white.page]) {
-      const dialog = p.getByRole("dialog", { name: "Game over" });
-      await dialog.waitFor();
-      await dialog.getByText(`Winner: ${winner}`, { exact: true }).waitFor();
-      await dialog.getByText("Checkmate. Black wins.").waitFor();
-      const scores = dialog.getByRole("table", { name: "Final scores" });
-      await expect.poll(() => scores.getByRole("row").count()).toBe(3);
-      // The overview's columns (Score, Moves played, ...), the winner first with 1.
-      const first = scores.getByRole("row").nth(1);
-      expect(await first.getByRole("rowheader").textContent()).toBe(winner);
-      expect((await first.getByRole("cell").allTextContents())[0]).toBe("1");
+      const summary = p.getByRole("dialog", { name: "Game over" });
+      await summary.waitFor();
+      await summary.getByText(`Winner: ${winner}`, { exact: true }).waitFor();
+      await summary.getByText("Checkmate. Black wins.").waitFor();
+      const players = summary.getByRole("list", { name: "Final scores" }).getByRole("listitem");
+      await expect.poll(() => players.count()).toBe(2);
+      // The winner first, by name and colour, each of the game's scores under its name.
+      const scores = async (i: number) => {
+        const item = players.nth(i);
+        const terms = await item.getByRole("term").allTextContents();
+        const values = await item.getByRole("definition").allTextContents();
+        return Object.fromEntries(terms.map((t, j) => [t, values[j]]));
+      };
+      await players.nth(0).getByText(winner, { exact: true }).waitFor();
+      await players.nth(1).getByText(loser, { exact: true }).waitFor();
+      expect(await scores(0)).toMatchObject({ Score: "1", "Moves played": "2" });
+      expect(await scores(1)).toMatchObject({ Score: "0", "Moves played": "2" });
+
+      const box = await boxOf(summary);
+      expect(overlap(box, await boxOf(board(p)))).toBe(false);
+      // On screen, and every score whole inside it: nothing cut off at 1400 x 900.
+      expect(box.y).toBeLessThan(900);
+      expect(box.x + box.width).toBeLessThanOrEqual(1400);
+      for (const cell of await summary.locator("dt, dd").all()) {
+        const c = await boxOf(cell);
+        expect(c.x).toBeGreaterThanOrEqual(box.x);
+        expect(c.x + c.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      expect(await summary.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await expect.poll(() => focusIn(p, "[data-endgame-dialog]")).toBe(true);
     }
+    // The status line names the players too, not only their colours.
+    await white.page
+      .getByRole("status", { name: "Status bar" })
+      .getByText(`Winner: ${winner}`, { exact: false })
+      .waitFor();
 
     expect(await axeViolations(white.page, "[data-endgame-dialog]")).toEqual([]);
 
@@ -112,7 +178,7 @@ describe("the end of a game", () => {
       )
       .toBe(true);
 
-    // 'Go to results' closes the dialog and takes the focus to the score overview below the board.
+    // 'Go to results' closes the summary and takes the focus to the score overview below the board.
     await dialog.getByRole("button", { name: "Go to results" }).click();
     await dialog.waitFor({ state: "detached" });
     await expect
@@ -127,14 +193,79 @@ describe("the end of a game", () => {
     await overlay.waitFor({ state: "detached" });
     await expect.poll(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Opening the ended table shows the dialog again, with the same winner.
-    await white.page.reload();
+    // A later visit to the ended table (its plain address) does not show the summary again...
+    await white.page.goto(url);
+    const showAgain = white.page.getByRole("button", { name: "Show the game summary" });
+    await showAgain.waitFor();
+    await drawn(white.page);
+    expect(await white.page.getByRole("dialog", { name: "Game over" }).count()).toBe(0);
+    // ...but the results open it again, with the same winner.
+    await showAgain.click();
     const reopened = white.page.getByRole("dialog", { name: "Game over" });
     await reopened.getByText(`Winner: ${winner}`, { exact: true }).waitFor();
     await reopened.getByRole("button", { name: "Close" }).click();
     await reopened.waitFor({ state: "detached" });
+
+    // A replay link (an address with a turn number) shows a position, not the end: someone who never
+    // saw this table is not shown the summary there.
+    const eve = await person("end_eve");
+    await eve.page.setViewportSize({ width: 1400, height: 900 });
+    await eve.page.goto(`${url}?turnNumber=2`);
+    await eve.page.getByRole("button", { name: "Show the game summary" }).waitFor();
+    await drawn(eve.page);
+    expect(await eve.page.getByRole("dialog", { name: "Game over" }).count()).toBe(0);
+    expect([...white.errors, ...black.errors, ...eve.errors]).toEqual([]);
+  }, 240_000);
+
+  it("keeps the chat said during the game, and makes a rematch the other player is invited to", async () => {
+    const ann = await person("rem_ann");
+    const ben = await person("rem_ben");
+    const { tableId, white, black } = await chessAt1400(ann, ben);
+
+    // 'gg' as the game ends, typed while it is still running.
+    await foolsMate(white.page, black.page, async () => {
+      const chat = white.page.getByRole("textbox", { name: "Chat message" });
+      await chat.fill("gg");
+      await chat.press("Enter");
+      await black.page.getByRole("log", { name: "Chat messages" }).getByText(GG).waitFor();
+    });
+    for (const p of [white.page, black.page]) {
+      await p.getByRole("dialog", { name: "Game over" }).waitFor();
+      await endedPageDrawn(p);
+      // Still there in the page drawn anew for the end, without a reload.
+      await p.getByRole("log", { name: "Chat messages" }).getByText(GG).waitFor();
+    }
+
+    // Black asks for a rematch and is taken to the new table, where both sit in their colours again.
+    const seatsOf = async (id: string) => {
+      const load = await (await ann.page.request.get(`${site.server.url}/api/table-open/${id}`)).json();
+      return (
+        load as { playerColors: { color: string; userInfo: { username: string } | null }[] }
+      ).playerColors
+        .map((s) => `${s.color}:${s.userInfo?.username ?? "-"}`)
+        .sort();
+    };
+    await black.page
+      .getByRole("dialog", { name: "Game over" })
+      .getByRole("button", { name: "Rematch" })
+      .click();
+    const tablePath = /\/projects\/chess\/table\/([a-z0-9]+)$/;
+    await black.page.waitForURL((u) => tablePath.test(u.pathname) && !u.pathname.endsWith(tableId));
+    const rematchId = tablePath.exec(new URL(black.page.url()).pathname)![1]!;
+    expect(await seatsOf(rematchId)).toEqual(await seatsOf(tableId));
+    expect(await seatsOf(rematchId)).toEqual(["blue:rem_ben", "red:rem_ann"]);
+    const players = black.page.getByRole("list", { name: "Players" });
+    for (const name of ["rem_ann", "rem_ben"]) await players.getByText(name).waitFor();
+
+    // White, still at the ended table, is invited there and joins.
+    const invitation = white.page.getByRole("status", { name: "Rematch invitation" });
+    await invitation.getByText(`${black === ann ? "rem_ann" : "rem_ben"} made a rematch`).waitFor();
+    await invitation.getByRole("link", { name: "Join the rematch" }).click();
+    await white.page.waitForURL((u) => u.pathname.endsWith(`/table/${rematchId}`));
+    for (const name of ["rem_ann", "rem_ben"])
+      await white.page.getByRole("list", { name: "Players" }).getByText(name).waitFor();
     expect([...white.errors, ...black.errors]).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe("right-click on a deck", () => {

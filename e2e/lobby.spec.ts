@@ -30,7 +30,7 @@ async function person(name: string, role = "user"): Promise<Page> {
 const tile = (page: Page, tableId: string) => page.getByRole("article").filter({ hasText: `ID: ${tableId}` });
 
 describe("the project lobby, live, for two people", () => {
-  it("A creates a table, B sees it appear and joins, A sees the join and starts, both go to the table", async () => {
+  it("A creates a table and is seated, B sees it appear and joins, A sees the join and starts, both go to the table", async () => {
     const a = await person("alice_l");
     const b = await person("bob_l");
     await b.goto(`${server.url}/projects/template-board?openSection=join`);
@@ -49,11 +49,13 @@ describe("the project lobby, live, for two people", () => {
     const table = (await (await created).json()) as { tableId: string; tableMode: string };
     expect(table.tableMode).toBe("competitive");
 
-    // B's list grows without a reload.
+    // B's list grows without a reload, with A at the first colour (the creator takes a seat by default).
     const bTile = tile(b, table.tableId);
     await bTile.waitFor();
+    await bTile.getByRole("list", { name: "Players" }).getByText("alice_l").waitFor();
     await bTile.getByText("Free to join").waitFor();
-    await bTile.getByRole("button", { name: "Join as red" }).click();
+    expect(await bTile.getByRole("button", { name: "Join as red" }).count()).toBe(0);
+    await bTile.getByRole("button", { name: "Join as blue" }).click();
     await bTile.getByRole("button", { name: "Leave table" }).waitFor();
 
     // After creating, the lobby shows the join panel with the new table; open it only if it is closed.
@@ -61,7 +63,6 @@ describe("the project lobby, live, for two people", () => {
     if ((await joinToggle.getAttribute("aria-expanded")) !== "true") await joinToggle.click();
     const aTile = tile(a, table.tableId);
     await aTile.getByText("bob_l").waitFor();
-    await aTile.getByRole("button", { name: "Join as blue" }).click();
     await aTile.getByRole("button", { name: "Start this game" }).click();
 
     const tablePath = `/projects/template-board/table/${table.tableId}`;

@@ -191,7 +191,7 @@ describe("a game of Night Market between two browsers", () => {
     const url = `${site.server.url}/projects/night-market/table/${tableId}`;
     for (const t of both) await t.page.goto(url);
     for (const t of both) await board(t.page).locator(`[data-component-id="${row["1"]!.id}"]`).waitFor();
-    await expect.poll(() => first.page.title()).toBe("Night Market table - CGO");
+    await expect.poll(() => first.page.title()).toBe("(Your turn) Night Market - Tabletop Lab");
     await settled(both);
     for (const t of both) {
       await expect.poll(() => coins(t.page, first.color)).toBe(2);

@@ -59,7 +59,7 @@ describe("a chess game between two browsers", () => {
     const url = `${site.server.url}/projects/chess/table/${tableId}`;
     for (const p of [white, black, sam]) await p.page.goto(url);
     for (const p of [white, black, sam]) await piece(p.page, "white-pawn-f2").waitFor();
-    expect(await white.page.title()).toBe("Chess table - CGO");
+    await expect.poll(() => white.page.title()).toBe("(Your turn) Chess - Tabletop Lab");
 
     // Black may not move first: refused in the browser with the rules' message, nothing sent.
     await move(black.page, "black-pawn-e7", "e5");

@@ -753,6 +753,67 @@ describe("table controls", () => {
     await page.keyboard.press("Control+-");
     expect(sal.errors).toEqual([]);
   });
+
+  it("plays chess as chess players expect: Black's board turned, legal squares, refusals said, last move, resign out of turn", {
+    timeout: 120_000,
+  }, async () => {
+    const { white, black } = await chessPair(await person("ctl_cat"), await person("ctl_dan"));
+    const centre = async (page: Page, name: string) => {
+      const box = await square(page, name).boundingBox();
+      if (!box) throw new Error(`${name} not drawn`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    // Black sees the board from their side: White's king's square e1 near the top, a8 bottom right.
+    const [e1, e8, a8, h8] = [
+      await centre(black.page, "e1"),
+      await centre(black.page, "e8"),
+      await centre(black.page, "a8"),
+      await centre(black.page, "h8"),
+    ];
+    expect(e1.y).toBeLessThan(e8.y);
+    expect(a8.x).toBeGreaterThan(h8.x);
+    // The black king stands on e8, at Black's bottom; White's own view is not turned.
+    await standsOn(black.page, "black-king-e8", "e8");
+    expect((await centre(white.page, "e1")).y).toBeGreaterThan((await centre(white.page, "e8")).y);
+
+    // Picking up the knight shows exactly its two squares, named for screen readers.
+    await piece(white.page, "white-knight-g1").click();
+    const targets = white.page.getByRole("button", { name: /, may move here$/ });
+    await expect.poll(() => targets.count()).toBe(2);
+    await white.page.getByRole("button", { name: "f3, may move here" }).waitFor();
+    await white.page.getByRole("button", { name: "h3, may move here" }).waitFor();
+    // A square the rules refuse says why in the status line, and nothing moves.
+    await square(white.page, "g3").click();
+    await white.page
+      .getByRole("status")
+      .getByText("That square is not a legal move for the knight.")
+      .waitFor();
+    await standsOn(white.page, "white-knight-g1", "g1");
+    expect(await targets.count()).toBe(0);
+
+    // The last move is marked on both boards and listed in SAN beside them.
+    await move(white.page, "white-pawn-e2", "e4");
+    await standsOn(black.page, "white-pawn-e2", "e4");
+    for (const p of [white.page, black.page]) {
+      await p.getByRole("img", { name: "e2, last move from here" }).waitFor();
+      await p.getByRole("table", { name: "Moves" }).getByRole("cell", { name: "e4", exact: true }).waitFor();
+    }
+    // The refusal's line leaves the status line once the table moved on.
+    expect(
+      await white.page
+        .getByRole("status")
+        .getByText("That square is not a legal move for the knight.")
+        .count(),
+    ).toBe(0);
+
+    // Black to move, and White resigns while waiting: the game ends, Black wins.
+    await ready(white.page);
+    await white.page.getByRole("button", { name: "Resign" }).click();
+    await white.page.getByRole("dialog", { name: "Resign" }).getByRole("button", { name: "Confirm" }).click();
+    for (const p of [white.page, black.page])
+      await p.getByRole("status").filter({ hasText: "0-1" }).waitFor({ timeout: 15_000 });
+    expect([...white.errors, ...black.errors]).toEqual([]);
+  });
 });
 
 /** A locator's box once two reads 150 ms apart agree (sizes that follow the window have been applied). */

@@ -90,10 +90,14 @@ async function nothingToPress(p: Player) {
 }
 
 /** The status line of an ended game, as the page words a {winners, scores} result. */
-function endLine(result: GameResult, order: string[]): string {
+/** The status line at the end names the players, each with their colour: 'tc_ben (blue)'. */
+function endLine(result: GameResult, order: string[], names: Record<string, string>): string {
+  const who = (c: string) => `${names[c]} (${c})`;
   const winners =
-    result.winners.length === 1 ? `Winner: ${result.winners[0]}.` : `Winners: ${result.winners.join(", ")}.`;
-  const scores = order.map((c) => `${c} ${result.scores[c]}`).join(", ");
+    result.winners.length === 1
+      ? `Winner: ${who(result.winners[0]!)}.`
+      : `Winners: ${result.winners.map(who).join(", ")}.`;
+  const scores = order.map((c) => `${who(c)} ${result.scores[c]}`).join(", ");
   return `The game has ended. ${winners} Scores: ${scores}.`;
 }
 
@@ -135,7 +139,7 @@ async function startedGame(slug: string, options: Record<string, unknown>, names
   const players = seating.map(who);
   for (const p of players) await p.page.goto(`${site.server.url}/projects/${slug}/table/${tableId}`);
   await settled(players);
-  return { tableId, open, start, players, seating };
+  return { tableId, open, start, players, seating, names: { red: names[0], blue: names[1] } };
 }
 
 /** The server's end of the game: the table has ended, with this result. */
@@ -267,7 +271,7 @@ describe("Template: Card Game between two browsers", () => {
     timeout: 150_000,
   }, async () => {
     // Short: four cards a hand, ten coins in the bank.
-    const { start, players, seating, open } = await startedGame(
+    const { start, players, seating, open, names } = await startedGame(
       "template-cards",
       { handSize: "4", coins: "10" },
       ["tc_ann", "tc_ben"],
@@ -280,7 +284,7 @@ describe("Template: Card Game between two browsers", () => {
     // The deal as each page shows it: your own hand face up, the other's as card backs, the start
     // card face up on the discard pile, 23 cards in the deck and 10 coins in the bank.
     for (const p of players) {
-      await expect(p.page.title()).resolves.toBe("Template: Card Game table - CGO");
+      await expect(p.page.title()).resolves.toMatch(/^(\(Your turn\) )?Template: Card Game - Tabletop Lab$/);
       for (const color of seating) {
         for (const id of pile(start.root, `area-${color}`, "hand").map((c) => c.id)) {
           await expect
@@ -398,7 +402,7 @@ describe("Template: Card Game between two browsers", () => {
     expect(refused, "a turn with a card that does not match").toBe(true);
 
     // The end: both pages say who won, with the scores; the score counters show them; the logs agree.
-    const line = endLine(plan.result, seating);
+    const line = endLine(plan.result, seating, names);
     for (const p of players) {
       await expect.poll(() => message(p.page)).toBe(line);
       await p.page.getByRole("heading", { name: "Template: Card Game (ended)" }).waitFor();
@@ -459,14 +463,14 @@ describe("Template: Board Game between two browsers", () => {
     timeout: 120_000,
   }, async () => {
     // Short: the first to 6 points wins; the score counters get their +/- buttons.
-    const { players, seating, open } = await startedGame(
+    const { players, seating, open, names } = await startedGame(
       "template-board",
       { target: "6", manualScore: true },
       ["tb_ann", "tb_ben"],
     );
     const [first, second] = players as [Player, Player];
     for (const p of players) {
-      await expect(p.page.title()).resolves.toBe("Template: Board Game table - CGO");
+      await expect(p.page.title()).resolves.toMatch(/^(\(Your turn\) )?Template: Board Game - Tabletop Lab$/);
       for (const c of seating)
         await expect
           .poll(() => area(p.page, c).locator(`[data-component-name="stone-${c}"]`).count())
@@ -557,7 +561,7 @@ describe("Template: Board Game between two browsers", () => {
     await turn(first, f(5), "b2", 3, 8, true);
 
     const result: GameResult = { winners: [first.color], scores: { [first.color]: 8, [second.color]: 5 } };
-    const line = endLine(result, seating);
+    const line = endLine(result, seating, names);
     for (const p of players) {
       await expect.poll(() => message(p.page)).toBe(line);
       await p.page.getByRole("heading", { name: "Template: Board Game (ended)" }).waitFor();

@@ -13,8 +13,12 @@ describe("pageTitle", () => {
 });
 
 describe("tablePageTitle", () => {
-  it("is the project name followed by ' table - CGO'", () => {
-    expect(tablePageTitle("Night Market")).toBe("Night Market table - CGO");
+  it("names the project before the product, as every page does", () => {
+    expect(tablePageTitle("Night Market")).toBe("Night Market - Tabletop Lab");
+    expect(tablePageTitle("Night Market", false)).toBe("Night Market - Tabletop Lab");
+  });
+  it("says '(Your turn)' first while the viewer is to play", () => {
+    expect(tablePageTitle("Night Market", true)).toBe("(Your turn) Night Market - Tabletop Lab");
   });
 });
 

@@ -6,11 +6,15 @@ export function pageTitle(name?: string): string {
   return trimmed ? `${trimmed} - ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
+/** What a tab says before its title when the viewer is to play: seen in a row of background tabs. */
+export const YOUR_TURN_MARK = "(Your turn)";
+
 /**
- * The game table page's title (game-table.md section 2): the project name followed by ' table - CGO',
- * exactly; this page names the platform as the spec does, not by the product name of the other pages.
+ * The game table page's title: the project's name as every page names itself, and '(Your turn)'
+ * before it while the viewer is to play (issue 37 point 8). The spec's ' table - CGO' was the old
+ * platform's name; one product name on every page is what testers read in their tab bar.
  */
-export const TABLE_TITLE_SUFFIX = " table - CGO";
-export function tablePageTitle(projectName: string): string {
-  return `${projectName}${TABLE_TITLE_SUFFIX}`;
+export function tablePageTitle(projectName: string, yourTurn = false): string {
+  const title = pageTitle(projectName);
+  return yourTurn ? `${YOUR_TURN_MARK} ${title}` : title;
 }

@@ -1,6 +1,6 @@
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { STORAGE_KEYS } from "@tt/protocol";
+import { BOT_CAPS, STORAGE_KEYS } from "@tt/protocol";
 import { type ReactNode, useEffect } from "react";
 import { local } from "../../lib/storage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -79,6 +79,27 @@ export default function AboutPage() {
         <P>
           Competitive tables are joined through a link: the creator shares it, you open it and take a colour,
           and the creator starts the game.
+        </P>
+      </Section>
+      <Section id="about-bots" title="Playing against bots">
+        <P>
+          In a game&apos;s lobby, <strong>Play against bots</strong> makes a table, seats you, gives every
+          other seat a bot and starts the game at once. Where the game seats more than two, choose the number
+          of players beside the button first. Bots are offered for the games whose rules they can play.
+        </P>
+        <P>
+          You can also seat bots yourself: create a competitive table (you take the first colour), open it
+          with <strong>Open table page</strong> on its tile, use <strong>Seat a bot</strong> beside each empty
+          seat, then start the game. Bots are marked as bots in the player areas and the log.
+        </P>
+        <P>
+          Each player may have at most {BOT_CAPS.tablesPerUser} tables with bots running at a time, and at
+          most {BOT_CAPS.seatsPerUser} bots seated across their tables that have not ended: finish or delete a
+          table to make room.
+        </P>
+        <P>
+          Bots pause while nobody has the table open, and play on when you come back. A table with bots that
+          nobody has opened or played at for {BOT_CAPS.idleEndMinutes} minutes ends by itself.
         </P>
       </Section>
       <Section id="about-modes" title="Table modes">

@@ -21,6 +21,7 @@ import { useCurrentUser } from "../../services/auth";
 import { enterLobby, leaveLobby, lobbyCache, lobbyKeys, useProjectDetail } from "./api";
 import { JoinPanel } from "./JoinPanel";
 import { NewTablePanel } from "./NewTablePanel";
+import { PlayBotsButton } from "./PlayBotsButton";
 import { ProjectHeader } from "./ProjectHeader";
 import type { Viewer } from "./tableLists";
 import { tablePath, useLobbyEvents } from "./useLobbyEvents";
@@ -128,6 +129,7 @@ function Lobby({ detail, viewer }: { detail: ProjectDetail; viewer: Viewer }) {
         >
           Create new table
         </Button>
+        <PlayBotsButton detail={detail} viewer={viewer} />
       </Stack>
       {section === "join" && (
         <Box

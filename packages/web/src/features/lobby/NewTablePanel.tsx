@@ -59,6 +59,11 @@ export function NewTablePanel({ detail, onCreated }: Props) {
     DEFAULT_TABLE_MODE as "competitive-edit",
   );
   const [isPrivate, setPrivate] = useState(false);
+  // Competitive modes: the creator takes the first colour unless they untick it (issue 37 point 7).
+  const [seatCreator, setSeatCreator] = useState(true);
+  // Off by default, as the spec's undo stands (issue 37 point 8); sandboxes have no opponents to ask.
+  const [undoAsks, setUndoAsks] = useState(false);
+  const asksOffered = !mode.includes("sandbox");
   const [colors, setColors] = useState<string[]>(() => initialColors(detail));
   const [values, setValues] = useState<Record<string, OptionValue>>(() =>
     startingOptionValues(detail.options, slug, (key) => local.getItem(key)),
@@ -84,6 +89,8 @@ export function NewTablePanel({ detail, onCreated }: Props) {
         start_position: { options: values, ...(choosesColors(mode) ? { playerColors: colors } : {}) },
         tableMode: mode,
         isPrivate,
+        seatCreator: !choosesColors(mode) && seatCreator,
+        undoAsks: asksOffered && undoAsks,
       },
       { onSuccess: onCreated },
     );
@@ -121,6 +128,18 @@ export function NewTablePanel({ detail, onCreated }: Props) {
               {PRIVATE_NOTICE}
             </Typography>
           </Box>
+          {!choosesColors(mode) && order[0] !== undefined && (
+            <FormControlLabel
+              control={<Checkbox checked={seatCreator} onChange={(e) => setSeatCreator(e.target.checked)} />}
+              label={`Take a seat as ${order[0]}`}
+            />
+          )}
+          {asksOffered && (
+            <FormControlLabel
+              control={<Checkbox checked={undoAsks} onChange={(e) => setUndoAsks(e.target.checked)} />}
+              label="Undo asks the opponents"
+            />
+          )}
           {choosesColors(mode) && (
             <>
               <FormControl fullWidth size="small">

@@ -23,6 +23,7 @@ import {
   seatJoined,
   seatLabel,
   seatLeft,
+  startRefusalHint,
   tileOffer,
   tileStatText,
   type Viewer,
@@ -118,6 +119,7 @@ export function TableTile({
   };
 
   const options = Object.entries(table.options);
+  const hint = error === null ? null : startRefusalHint(error, inTableLobby);
   return (
     <Card component="article" variant="outlined" aria-labelledby={headingId} sx={{ height: "100%" }}>
       <CardContent sx={{ pb: 1 }}>
@@ -181,6 +183,11 @@ export function TableTile({
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 1 }}>
             {error}
+            {hint !== null && (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {hint}
+              </Typography>
+            )}
           </Alert>
         )}
       </CardContent>
@@ -205,6 +212,11 @@ export function TableTile({
         {offer.action && offer.action !== "start" && !inTableLobby && (
           <Button size="small" variant="contained" component={Link} to={path}>
             {ACTION_LABELS[offer.action]}
+          </Button>
+        )}
+        {offer.tablePage && !inTableLobby && (
+          <Button size="small" variant="outlined" component={Link} to={path}>
+            Open table page
           </Button>
         )}
         {inTableLobby && (

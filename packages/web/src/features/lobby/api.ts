@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-query";
 import {
   type NewTableRequest,
+  type PlayBotsRequest,
   PROJECT_DETAIL_FAILURE,
   type ProjectDetail,
   type StartTableResponse,
@@ -140,6 +141,20 @@ export function useCreateTable(slug: string) {
   return useMutation({
     mutationFn: async (request: NewTableRequest): Promise<TableInfo> => {
       const result = await api<TableInfo>(`/api/projects/${enc(slug)}/new-table`, {
+        method: "POST",
+        body: request,
+      });
+      if (!result.ok || !result.json) throw new Error(failureText(result));
+      return result.json;
+    },
+  });
+}
+
+/** 'Play against bots' (issue 37 point 7): the table made, seated and started in one call. */
+export function usePlayBots(slug: string) {
+  return useMutation({
+    mutationFn: async (request: PlayBotsRequest): Promise<TableInfo> => {
+      const result = await api<TableInfo>(`/api/projects/${enc(slug)}/play-against-bots`, {
         method: "POST",
         body: request,
       });

@@ -1,6 +1,7 @@
 import type { GameOptionDto } from "@tt/protocol";
 import { describe, expect, it } from "vitest";
 import {
+  botPlayerCounts,
   decodeOptionValue,
   encodeOptionValue,
   initialColors,
@@ -91,5 +92,12 @@ describe("saved option values", () => {
       [optionStorageKey("other", "size")]: '"7"',
     });
     expect(startingOptionValues(options, "g", read)).toEqual({ size: "5", manualScore: false, expert: true });
+  });
+});
+
+describe("botPlayerCounts", () => {
+  it("offers every count from the game's minimum to its maximum, the minimum first", () => {
+    expect(botPlayerCounts({ players: { min: 2, max: 4 } })).toEqual([2, 3, 4]);
+    expect(botPlayerCounts({ players: { min: 2, max: 2 } })).toEqual([2]);
   });
 });

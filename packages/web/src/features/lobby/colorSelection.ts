@@ -97,3 +97,9 @@ export function startingOptionValues(
   }
   return values;
 }
+
+/** The choices of a game against bots' player count (issue 37 point 7): the offer's min to max. */
+export function botPlayerCounts(offer: { players: { min: number; max: number } }): number[] {
+  const { min, max } = offer.players;
+  return Array.from({ length: Math.max(0, max - min + 1) }, (_, i) => min + i);
+}

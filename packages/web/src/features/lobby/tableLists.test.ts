@@ -1,4 +1,4 @@
-import { TABLE_LIST_PAGE_SIZE, type TableInfo } from "@tt/protocol";
+import { needsPlayersMessage, TABLE_LIST_PAGE_SIZE, type TableInfo } from "@tt/protocol";
 import { describe, expect, it } from "vitest";
 import {
   freeColors,
@@ -10,6 +10,7 @@ import {
   seatJoined,
   seatLabel,
   seatLeft,
+  startRefusalHint,
   type TablePages,
   tileOffer,
   tileStatText,
@@ -153,11 +154,32 @@ describe("tileOffer", () => {
       "This game is currently running. Go to the table to spectate.",
     ]);
   });
+  it("leads the creator of a table that has not started to its page, where bots are seated", () => {
+    const t = seatJoined(table(), { tableId: "t1", color: "red", userInfo: user("ann") });
+    expect(tileOffer(t, viewer("ann")).tablePage).toBe(true);
+    // Others join from the tile; a started or ended table has its own way there (Continue, View, Replay).
+    expect(tileOffer(t, viewer("cy")).tablePage).toBe(false);
+    expect(tileOffer({ ...t, status: "midgame" }, viewer("ann")).tablePage).toBe(false);
+    expect(tileOffer({ ...t, status: "ended" }, viewer("ann")).tablePage).toBe(false);
+  });
   it("puts a table in its status list and in 'my' for its creator and players", () => {
     const t = seatJoined(table(), { tableId: "t1", color: "red", userInfo: user("bo") });
     expect(listsOf(t, { username: "ann" })).toEqual(["open", "my"]);
     expect(listsOf(t, { username: "bo" })).toEqual(["open", "my"]);
     expect(listsOf(t, { username: "cy" })).toEqual(["open"]);
+  });
+});
+
+describe("startRefusalHint", () => {
+  it("points a start refused for too few players at seating bots, on the table page and from a tile", () => {
+    const refusal = needsPlayersMessage(2);
+    expect(startRefusalHint(refusal, true)).toMatch(/'Seat a bot' beside an empty seat/);
+    expect(startRefusalHint(refusal, false)).toMatch(/open the table page and seat bots/);
+    expect(startRefusalHint(needsPlayersMessage(1), true)).not.toBeNull();
+  });
+  it("adds nothing to other refusals", () => {
+    expect(startRefusalHint("Only the creator of the table may start it.", true)).toBeNull();
+    expect(startRefusalHint("The table has already started.", false)).toBeNull();
   });
 });
 

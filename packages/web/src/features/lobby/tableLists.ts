@@ -3,6 +3,7 @@
 import {
   choosesColors,
   EDITED_GAME_NOTICE,
+  isNeedsPlayersRefusal,
   type PlayerEventPayload,
   type SeatInfo,
   TABLE_LIST_PAGE_SIZE,
@@ -176,6 +177,11 @@ export interface TileOffer {
   /** The viewer's own colour, offered with 'Leave table'. */
   leaveColor: string | null;
   action: MainAction;
+  /**
+   * The table page is offered beside the tile: to the creator of a table that has not started, whose
+   * page is where bots are seated (issue 37 point 7).
+   */
+  tablePage: boolean;
   canDelete: boolean;
   messages: string[];
 }
@@ -192,6 +198,7 @@ export function tileOffer(table: TableInfo, viewer: Viewer): TileOffer {
       joinColors: mine ? [] : free,
       leaveColor: mine ? mine.color : null,
       action: creator ? "start" : null,
+      tablePage: creator,
       canDelete,
       messages: [
         ...(free.length > 0 ? ["Free to join"] : []),
@@ -206,6 +213,7 @@ export function tileOffer(table: TableInfo, viewer: Viewer): TileOffer {
       joinColors: [],
       leaveColor: null,
       action: plays ? "continue" : "view",
+      tablePage: false,
       canDelete,
       messages: [`This game is currently running. Go to the table to ${plays ? "play" : "spectate"}.`],
     };
@@ -214,6 +222,7 @@ export function tileOffer(table: TableInfo, viewer: Viewer): TileOffer {
     joinColors: [],
     leaveColor: null,
     action: table.status === "ended" ? "replay" : null,
+    tablePage: false,
     canDelete,
     messages:
       table.status === "ended"
@@ -224,6 +233,17 @@ export function tileOffer(table: TableInfo, viewer: Viewer): TileOffer {
           ]
         : [],
   };
+}
+
+/**
+ * What to add to a refused start: too few players is answered with where bots are seated (issue 37
+ * point 7), on the table page itself or behind its link from a lobby tile. Null for other refusals.
+ */
+export function startRefusalHint(refusal: string, onTablePage: boolean): string | null {
+  if (!isNeedsPlayersRefusal(refusal)) return null;
+  return onTablePage
+    ? "To play against the computer, use 'Seat a bot' beside an empty seat, then start."
+    : "To play against the computer, open the table page and seat bots in the empty seats.";
 }
 
 export const ACTION_LABELS: Record<Exclude<MainAction, null>, string> = {

@@ -1,9 +1,10 @@
 // The situation board: absolutely positioned divs in a scaled stage, one memoised node per component
 // (ComponentNode.tsx, drawing componentView.ts's pure view with the parts of NodeParts.tsx). The board
-// draws the situation and emits intents; it never decides what is legal.
+// draws the situation and emits intents; it never decides what is legal. Turned for a seat (the rules'
+// turnBoard, chess's Black) the root is drawn half round and each piece turned back upright.
 
 import type { Component } from "@tt/engine";
-import { type BoardEnv, BoardEnvProvider } from "./boardEnv";
+import { type BoardEnv, BoardEnvProvider, TurnedFrame } from "./boardEnv";
 import { ComponentNode } from "./ComponentNode";
 
 /** The root component at stage size; player areas are drawn by the page. */
@@ -20,7 +21,10 @@ export function RootStage({
 }) {
   return (
     <BoardEnvProvider env={env}>
-      <ComponentNode component={root} x={width / 2} y={height / 2} scale={1} />
+      {/* The root's own frame is the page's: never turned, whatever the seat. */}
+      <TurnedFrame value={false}>
+        <ComponentNode component={root} x={width / 2} y={height / 2} scale={1} />
+      </TurnedFrame>
     </BoardEnvProvider>
   );
 }

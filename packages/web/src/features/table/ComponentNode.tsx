@@ -5,8 +5,16 @@
 
 import Box from "@mui/material/Box";
 import { type Component, componentInfo, PLAYERS_POSITION } from "@tt/engine";
-import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef, useState } from "react";
-import { useEnv } from "./boardEnv";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { TurnedFrame, useEnv } from "./boardEnv";
 import { type ComponentView, componentView, type UnplacedGroup } from "./componentView";
 import { ClickableAreas, ContainerBadge, HoverZoom, NodeButtons, NodeFace, VarCaption } from "./NodeParts";
 import { PositionSlot } from "./PositionSlot";
@@ -24,6 +32,7 @@ interface NodeProps {
 
 export const ComponentNode = memo(function ComponentNode({ component, x, y, scale }: NodeProps) {
   const env = useEnv();
+  const frameTurned = useContext(TurnedFrame);
   const element = useRef<HTMLDivElement>(null);
   /** Where it is on screen while the pointer rests on a component with hoverZoom. */
   const [zoomAt, setZoomAt] = useState<DOMRect | null>(null);
@@ -45,6 +54,11 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
   }, [motion, id]);
   if (view.hidden) return null;
   const { info, selected } = view;
+  const turn = turning(component, view, env.turned, frameTurned);
+  const insideTurned = turn === "turn" ? true : turn === "upright" ? false : frameTurned;
+  const face =
+    turn === "turn" && typeof info.turnedImage === "string" ? { ...view, image: info.turnedImage } : view;
+  const mark = env.marks.get(id);
   const click = (area?: string) =>
     env.act({ kind: "click component", componentId: id, ...(area === undefined ? {} : { area }) });
   // The keyboard reaches what the rules let this seat click. A leaf, a deck or a bank is a button; a
@@ -77,7 +91,10 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
       role={view.asButton ? "button" : "group"}
       tabIndex={view.canClick ? 0 : undefined}
       aria-pressed={view.asButton ? selected : undefined}
-      aria-label={`${view.name}${selected && !view.asButton ? ", selected" : ""}`}
+      aria-label={nodeLabel(view, mark?.label)}
+      data-mark={mark?.kind}
+      data-turned={turn === "turn" ? "true" : undefined}
+      data-frame-turned={frameTurned ? "true" : undefined}
       onClick={(event: MouseEvent) => {
         event.stopPropagation();
         click();
@@ -94,24 +111,32 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
         top: y - info.height / 2,
         width: info.width,
         height: info.height,
-        transform: `scale(${scale})${info.transform ? ` ${info.transform}` : ""}`,
+        transform: `scale(${scale})${turn === "none" ? "" : " rotate(180deg)"}${info.transform ? ` ${info.transform}` : ""}`,
         // A container forced open lies over its neighbours: its spread pieces are what is being shown.
         zIndex: view.expanded ? info.zIndex + EXPANDED_Z : info.zIndex,
         borderRadius: `${info.borderRadius}px`,
         clipPath: info.clipPath || undefined,
         filter: info.filter || undefined,
-        outline: selected ? "4px solid #ffd600" : view.highlighted ? "3px solid #66bb6a" : undefined,
+        outline: selected
+          ? "4px solid #ffd600"
+          : view.highlighted
+            ? "3px solid #66bb6a"
+            : mark?.kind === "danger"
+              ? "4px solid #d50000"
+              : undefined,
         boxShadow: selected ? "0 0 16px 4px rgba(255,214,0,0.8)" : undefined,
         cursor: "pointer",
         userSelect: "none",
         "&:focus-visible": { outline: "3px solid #1e88e5", outlineOffset: "2px" },
       }}
     >
-      <NodeFace view={view} slug={env.slug} isCard={component.type === "card"} />
+      <NodeFace view={face} slug={env.slug} isCard={component.type === "card"} />
       {zoomAt !== null && view.hoverZoom && (
         <HoverZoom view={view} slug={env.slug} isCard={component.type === "card"} at={zoomAt} />
       )}
-      <NodeChildren component={component} view={view} />
+      <TurnedFrame value={insideTurned}>
+        <NodeChildren component={component} view={view} />
+      </TurnedFrame>
       {component.parent === null && view.unplaced.length > 0 && (
         <RootFlow
           groups={view.unplaced.filter((u) => u.positionName !== PLAYERS_POSITION)}
@@ -132,6 +157,30 @@ export const ComponentNode = memo(function ComponentNode({ component, x, y, scal
 });
 
 /**
+ * How a node turns when the board is turned for the seat: the root half round ('turn'); a piece in a
+ * turned frame back upright ('upright'), one without positions of its own, so a card or chessman
+ * reads the right way up while boards and trays keep their squares where the turned board has them.
+ */
+function turning(
+  component: Component,
+  view: ComponentView,
+  boardTurned: boolean,
+  frameTurned: boolean,
+): "turn" | "upright" | "none" {
+  if (component.parent === null) return boardTurned ? "turn" : "none";
+  return frameTurned && view.slots.length === 0 ? "upright" : "none";
+}
+
+/** What a screen reader hears: the name, and whether it is selected, a place it may go, or marked. */
+function nodeLabel(view: ComponentView, mark: string | undefined): string {
+  const parts = [view.name];
+  if (view.selected && !view.asButton) parts.push("selected");
+  if (view.highlighted) parts.push("may move here");
+  if (mark !== undefined) parts.push(mark);
+  return parts.join(", ");
+}
+
+/**
  * The inner frame, in the component's dims units: its positions' clickable spots, the children
  * placed at them, and (below a non-root component) those in positions it does not define, halved.
  */
@@ -140,6 +189,10 @@ function NodeChildren({ component, view }: { component: Component; view: Compone
   const s = env.situationRef.current;
   const { info, slots, placed, unplaced } = view;
   const [dimsW, dimsH] = info.positions.dims;
+  // Slots with a piece on them: a place it may go is then drawn as a ring around that piece.
+  const occupied = new Set(
+    placed.map((p) => `${p.child.childData?.positionName}/${p.child.childData?.childPos ?? ""}`),
+  );
   return (
     <Box
       sx={{
@@ -162,6 +215,8 @@ function NodeChildren({ component, view }: { component: Component; view: Compone
           y={slot.y}
           size={slot.size}
           highlighted={slot.slot !== null && env.highlights.has(slot.slot)}
+          occupied={slot.slot !== null && occupied.has(`${slot.positionName}/${slot.slot}`)}
+          mark={slot.slot === null ? undefined : env.marks.get(slot.slot)}
           ofDeck={component.type === "deck"}
         />
       ))}

@@ -1,13 +1,12 @@
-// The game area: the scaled board stage, the player areas below it and the pings over both. Pure
-// layout: what is drawn comes from the stage (useBoardStage), the mouse handlers from the hover
-// tooltip.
+// The game area: the scaled board stage, one's own player area below it (docked on a phone) and the
+// pings over both. Pure layout: what is drawn comes from the stage (useBoardStage), the mouse handlers
+// from the hover tooltip; the other seats' areas are in the column beside it (GameView).
 
 import Box from "@mui/material/Box";
-import type { Situation } from "@tt/engine";
+import { findPlayer, type Situation } from "@tt/engine";
 import type { MouseEvent } from "react";
 import { RootStage } from "./Board";
-import { gameAreaMinHeight } from "./layout";
-import { PlayerAreas } from "./PlayerAreas";
+import { OwnArea, useCounterFlights } from "./PlayerAreas";
 import type { BoardStage } from "./useBoardStage";
 import type { Ping } from "./useTableChat";
 
@@ -21,7 +20,9 @@ export function GameArea(props: {
   onMouseLeave: () => void;
 }) {
   const { stage, situation, replaying, pings } = props;
-  const { env, scale, stageW, stageH, rootInfo, stageRef, areaRef } = stage;
+  const { env, scale, stageW, stageH, rootInfo, stageRef, areaRef, ownRef, layout } = stage;
+  useCounterFlights(situation.players, env, stageRef);
+  const own = findPlayer(situation, env.seat);
   return (
     <Box
       ref={areaRef}
@@ -33,7 +34,6 @@ export function GameArea(props: {
         flex: 1,
         minWidth: 0,
         width: "100%",
-        minHeight: gameAreaMinHeight(stageH * scale, situation.players.length),
       }}
     >
       <Box
@@ -57,7 +57,16 @@ export function GameArea(props: {
           <RootStage env={env} root={situation.root} width={rootInfo.width} height={rootInfo.height} />
         </Box>
       </Box>
-      <PlayerAreas env={env} players={situation.players} board={stageRef} boardScale={scale} />
+      {own !== undefined && (
+        <OwnArea
+          env={env}
+          player={own}
+          phone={layout.phone}
+          windowHeight={layout.windowHeight}
+          columnWidth={layout.columnWidth}
+          ref={ownRef}
+        />
+      )}
       {/* Pings over the whole game area (a hand may be pinged too), in board units like the board. */}
       <Box
         aria-hidden={pings.length === 0 ? true : undefined}

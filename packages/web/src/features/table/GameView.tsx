@@ -7,7 +7,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { activeState, FULL_VIEW, undoDisabled } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
-import { type Dispatch, useCallback, useRef } from "react";
+import { type Dispatch, useCallback, useEffect, useRef } from "react";
 import { useCurrentUser } from "../../services/auth";
 import { Background } from "./Background";
 import { ContainerContents } from "./ContainerContents";
@@ -15,11 +15,15 @@ import { EditTools } from "./EditTools";
 import { logLineView } from "./eventLog";
 import { GameArea } from "./GameArea";
 import { HoverTooltip, useHoverTooltip } from "./HoverTooltip";
-import { assetUrl } from "./layout";
-import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, StatusBar } from "./Panels";
+import { assetUrl, SIDE_COLUMN_WIDTH } from "./layout";
+import { MoveList, moveListOf } from "./MoveList";
+import { AlertPopup, ChatPanel, ChatPopupView, LogPanel, SidePanels, StatusBar } from "./Panels";
+import { OtherAreas } from "./PlayerAreas";
 import { ReplayBar } from "./ReplayBar";
 import { viewAt, withTurnNumber } from "./replay";
 import { EndedResults } from "./results/EndedResults";
+import { EndPanel } from "./results/EndSummary";
+import { useEndSummary } from "./results/useEndSummary";
 import { gameMessage, stateButtons } from "./stage";
 import { bannerOf, endMessage, statusMessage } from "./statusBar";
 import { ConfirmButtonDialog, FullViewNotice, InviteNotice, OverviewHelp } from "./TableNotices";
@@ -62,6 +66,8 @@ export function GameView(props: {
   const replaying = replay.view !== null;
   const situation = replay.view?.situation ?? session.situation;
   const user = useCurrentUser().data;
+  // The end summary beside the board, once per user per table; the results open it again.
+  const summary = useEndSummary(table.tableId, user?.username ?? null, ended);
   const chatInput = useRef<HTMLInputElement>(null);
   const onEditMode = useCallback((on: boolean) => dispatch({ type: "edit mode", on }), [dispatch]);
   const onInspect = useCallback((target: Inspecting) => dispatch({ type: "inspect", target }), [dispatch]);
@@ -113,7 +119,7 @@ export function GameView(props: {
 
   const state = replaying ? activeState(situation) : session.activeState;
   const stateText = situation.ended
-    ? endMessage(situation.stats)
+    ? endMessage(situation.stats, table.playerColors)
     : state === null
       ? ""
       : gameMessage(session.module, project, situation, seat, state);
@@ -123,11 +129,30 @@ export function GameView(props: {
     replay.view?.log ??
     (ended ? (replay.timeline ? viewAt(replay.timeline, replay.timeline.length).log : []) : session.log);
   const { panels } = ui;
+  // The game's record beside the board (chess in SAN), of the situation drawn: replay steps too.
+  const moveList = moveListOf(session.module, situation, project);
   const overviewCard = table.projectInfo.overviewCard;
   const press = (name: string) => session.act({ kind: "press state button", button: name });
 
+  const { phone } = stage.layout;
+  const others = situation.players.filter((p) => p.color !== seat);
+  const root = useRef<HTMLDivElement>(null);
+  // The game opens at its status line (issue 37): not at the scroll offset the table's lobby was read
+  // to. The page settles over its first moments (the board is fitted once measured, a phone's zoom
+  // follows the page's width), so the status line is brought back while the layout changes then.
+  const openedAt = useRef(Date.now());
+  const { columnWidth, ownHeight, boardTop } = stage.layout;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run again as the layout settles.
+  useEffect(() => {
+    if (Date.now() - openedAt.current > OPENING_MS) return;
+    const status = root.current?.querySelector('[role="status"][aria-label="Status bar"]');
+    const box = status?.getBoundingClientRect();
+    if (box !== undefined && (box.top < 0 || box.bottom > window.innerHeight / 2))
+      status?.scrollIntoView({ block: "start" });
+  }, [columnWidth, ownHeight, boardTop, stage.scale]);
+
   return (
-    <Box>
+    <Box ref={root} sx={gameViewSx(phone, stage.layout.ownHeight)}>
       <Background url={table.projectInfo.background} />
       <TableTopBar
         title={table.projectInfo.project_name}
@@ -174,6 +199,7 @@ export function GameView(props: {
       <StatusBar
         status={session.clientState}
         message={statusMessage(session.clientState, stateText)}
+        notice={replaying ? null : session.clickNotice}
         onSkip={session.skipEvaluation}
         buttons={buttons}
         onButton={(button) => {
@@ -189,7 +215,16 @@ export function GameView(props: {
           selected={session.selected}
         />
       )}
-      <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+      {/* The board and one's own area take the room left of the column of the other seats, the log and
+          the chat; a phone has one column. */}
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: phone ? "minmax(0, 1fr)" : `minmax(0, 1fr) ${SIDE_COLUMN_WIDTH}px`,
+          gap: 2,
+          alignItems: "start",
+        }}
+      >
         <GameArea
           stage={stage}
           situation={situation}
@@ -198,31 +233,62 @@ export function GameView(props: {
           onMouseMove={hover.onMouseMove}
           onMouseLeave={hover.onMouseLeave}
         />
-        {(panels.chat || panels.log) && (
-          <Stack spacing={2} sx={{ width: { xs: "100%", lg: 320 }, flex: "none" }}>
-            {panels.log && (
-              <LogPanel
-                turns={log}
-                slug={slug}
-                // The moves behind each line: the project's designers and site admins (the server's answer).
-                mayShowMoves={table.controls.maintain}
-                lineView={(line) => logLineView(line, situation, stage.env)}
-                {...(ended && mayDebug ? { onCtrlClick: (seq: number) => void debugTable(seq + 1) } : {})}
-              />
-            )}
-            {panels.chat && (
-              <ChatPanel
-                messages={session.chat}
-                onSend={(message) => {
-                  session.sendChat(message);
-                  dispatch({ type: "chat sent", closeChat: settings.closeChatAfterSend });
-                }}
-                inputRef={chatInput}
-              />
-            )}
+        {(ended || others.length > 0 || panels.chat || panels.log || moveList !== null) && (
+          <Stack
+            spacing={2}
+            // Beside the board the column scrolls on its own: four seats, the log and the chat do not
+            // lengthen the page under the board and one's hand.
+            sx={
+              phone
+                ? { minWidth: 0 }
+                : {
+                    minWidth: 0,
+                    position: "sticky",
+                    top: 8,
+                    // No taller than the board's share of the window, so the page does not scroll.
+                    maxHeight: Math.max(320, stage.layout.windowHeight - boardTop - 32),
+                    overflowY: "auto",
+                  }
+            }
+          >
+            {ended && <EndPanel table={table} situation={session.situation} summary={summary} />}
+            <OtherAreas
+              env={stage.env}
+              players={others}
+              width={phone ? stage.layout.columnWidth : SIDE_COLUMN_WIDTH}
+              rows={phone}
+            />
+            {moveList !== null && <MoveList record={moveList} />}
+            <SidePanels
+              tabs={phone}
+              log={
+                panels.log && (
+                  <LogPanel
+                    turns={log}
+                    slug={slug}
+                    // The moves behind each line: the project's designers and site admins (the server's answer).
+                    mayShowMoves={table.controls.maintain}
+                    lineView={(line) => logLineView(line, situation, stage.env)}
+                    {...(ended && mayDebug ? { onCtrlClick: (seq: number) => void debugTable(seq + 1) } : {})}
+                  />
+                )
+              }
+              chat={
+                panels.chat && (
+                  <ChatPanel
+                    messages={session.chat}
+                    onSend={(message) => {
+                      session.sendChat(message);
+                      dispatch({ type: "chat sent", closeChat: settings.closeChatAfterSend });
+                    }}
+                    inputRef={chatInput}
+                  />
+                )
+              }
+            />
           </Stack>
         )}
-      </Stack>
+      </Box>
       {panels.help && overviewCard && (
         <OverviewHelp
           src={assetUrl(table.projectInfo.slug, overviewCard)}
@@ -249,7 +315,12 @@ export function GameView(props: {
         controls={admin.controls}
       />
       {session.status === "ended" && (
-        <EndedResults table={table} situation={session.situation} user={user?.username ?? null} />
+        <EndedResults
+          table={table}
+          situation={session.situation}
+          user={user?.username ?? null}
+          summary={summary}
+        />
       )}
       <AlertPopup alert={session.alert} onClose={session.clearAlert} />
       <ChatPopupView popup={session.chatPopup} onDone={session.clearChatPopup} />
@@ -276,4 +347,22 @@ export function GameView(props: {
       />
     </Box>
   );
+}
+
+/** How long after the game view opens its layout is still settling (see the scroll to the status line). */
+const OPENING_MS = 2000;
+
+/**
+ * The game view's own rules of layout: on a phone, room at the page's end for one's docked area, and
+ * every control at least 44 px each way for a thumb (buttons, switches and tabs of every bar in it).
+ */
+function gameViewSx(phone: boolean, dockHeight: number) {
+  if (!phone) return undefined;
+  const thumb = { minWidth: 44, minHeight: 44 };
+  return {
+    pb: `${dockHeight + 16}px`,
+    "& .MuiButton-root, & .MuiIconButton-root, & .MuiTab-root, & .MuiToggleButton-root": thumb,
+    "& .MuiSwitch-root": { minHeight: 44, alignItems: "center" },
+    "& .MuiFormControlLabel-root": { minHeight: 44 },
+  };
 }

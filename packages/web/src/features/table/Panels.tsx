@@ -6,11 +6,13 @@ import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { LogMessage, LogTurn, Button as StateButton } from "@tt/engine";
 import { CHAT_MAX, type ChatMessage } from "@tt/protocol";
-import { type Ref, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { type LogLineView, logRows } from "./eventLog";
 import { LogLine } from "./LogLineParts";
 import { ALERT_HIDE_MS, type AlertColor, CHAT_FADE_MS, type ClientStatus, chatPopupMs } from "./statusBar";
@@ -27,21 +29,40 @@ const ALERT_COLORS: Record<AlertColor, { bg: string; fg: string }> = {
 export function StatusBar(props: {
   status: ClientStatus;
   message: string;
+  /** Why the last click did nothing, under the message (clickNotice.ts). */
+  notice?: string | null;
   onSkip: () => void;
   buttons: StateButton[];
   onButton: (button: StateButton) => void;
 }) {
-  const { status, message, onSkip, buttons, onButton } = props;
+  const { status, message, notice = null, onSkip, buttons, onButton } = props;
   return (
     <Paper
       role="status"
       aria-label="Status bar"
       data-status={status}
-      sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", px: 2, py: 1, mb: 1 }}
+      // As tall with a state button as without: the board under it keeps its size as turns pass.
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        gap: 1,
+        flexWrap: "wrap",
+        px: 2,
+        py: 1,
+        mb: 1,
+        minHeight: 48,
+      }}
     >
-      <Typography sx={{ flex: 1, fontWeight: 500 }} color={status === "outOfSync" ? "error" : "textPrimary"}>
-        {message}
-      </Typography>
+      <Box sx={{ flex: 1 }}>
+        <Typography sx={{ fontWeight: 500 }} color={status === "outOfSync" ? "error" : "textPrimary"}>
+          {message}
+        </Typography>
+        {notice !== null && (
+          <Typography data-click-notice="true" variant="body2" sx={{ color: "#b71c1c" }}>
+            {notice}
+          </Typography>
+        )}
+      </Box>
       {status === "waitingEvaluate" && (
         <Button size="small" onClick={onSkip}>
           Skip
@@ -159,6 +180,12 @@ export function ChatPopupView({ popup, onDone }: { popup: ChatPopup | null; onDo
   );
 }
 
+/** Scrolls the box that holds `end` to its end, and nothing else. */
+function scrollToEnd(end: HTMLElement | null) {
+  const box = end?.parentElement;
+  if (box) box.scrollTop = box.scrollHeight;
+}
+
 function time(ts: number): string {
   const d = new Date(ts);
   return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
@@ -174,7 +201,9 @@ export function ChatPanel(props: {
   const [text, setText] = useState("");
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (messages.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
+    // The newest line in view: the box scrolls, never the page (a panel below the fold must not pull
+    // the board and one's hand off the screen).
+    if (messages.length > 0) scrollToEnd(end.current);
   }, [messages]);
   return (
     <Paper
@@ -247,7 +276,7 @@ export function LogPanel({
   const [showMoves, setShowMoves] = useState(false);
   const rows = logRows(turns, mayShowMoves && showMoves);
   useEffect(() => {
-    if (rows.length > 0) end.current?.scrollIntoView?.({ block: "nearest" });
+    if (rows.length > 0) scrollToEnd(end.current);
   }, [rows.length]);
   return (
     <Paper component="section" aria-label="Game log" sx={{ p: 1 }}>
@@ -285,5 +314,51 @@ export function LogPanel({
         <div ref={end} />
       </Box>
     </Paper>
+  );
+}
+
+/**
+ * The log and the chat beside the board; on a phone (issue 37 point 2) as two tabs under the game, one
+ * shown at a time, rather than one long column. Both stay mounted, so the chat's input (Enter) and the
+ * log's scroll position survive a change of tab.
+ */
+export function SidePanels({ log, chat, tabs }: { log: ReactNode; chat: ReactNode; tabs: boolean }) {
+  // A panel switched off in the top bar comes as null or false: no tab for it.
+  const hasLog = log !== null && log !== undefined && log !== false;
+  const hasChat = chat !== null && chat !== undefined && chat !== false;
+  const [tab, setTab] = useState<"log" | "chat">("log");
+  if (!tabs)
+    return (
+      <>
+        {log}
+        {chat}
+      </>
+    );
+  const shown = !hasLog ? "chat" : !hasChat ? "log" : tab;
+  if (!hasLog && !hasChat) return null;
+  const panel = (name: "log" | "chat", content: ReactNode) => (
+    <Box
+      role="tabpanel"
+      id={`table-panel-${name}`}
+      aria-labelledby={`table-tab-${name}`}
+      hidden={shown !== name}
+    >
+      {content}
+    </Box>
+  );
+  return (
+    <Box>
+      <Tabs
+        value={shown}
+        onChange={(_, value: "log" | "chat") => setTab(value)}
+        variant="fullWidth"
+        aria-label="Log and chat"
+      >
+        {hasLog && <Tab value="log" label="Log" id="table-tab-log" aria-controls="table-panel-log" />}
+        {hasChat && <Tab value="chat" label="Chat" id="table-tab-chat" aria-controls="table-panel-chat" />}
+      </Tabs>
+      {hasLog && panel("log", log)}
+      {hasChat && panel("chat", chat)}
+    </Box>
   );
 }

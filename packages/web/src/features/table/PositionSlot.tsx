@@ -1,10 +1,18 @@
 // A clickable spot of a component's position (a square of a board, a pile of a deck): a click puts
-// what is held there. The rules' highlights say which spots the keyboard reaches.
+// what is held there. The rules' highlights say which spots the keyboard reaches and where the held
+// piece may go (drawn, and said to screen readers); the game's marks tint the spot.
 
 import Box from "@mui/material/Box";
+import type { BoardMark } from "@tt/engine";
 import { memo } from "react";
 import { useEnv } from "./boardEnv";
 import { positionLabel } from "./layout";
+
+/** The tint of a marked place, under whatever stands on it. */
+const MARK_BACKGROUND: Record<BoardMark["kind"], string> = {
+  recent: "rgba(255,214,0,0.45)",
+  danger: "radial-gradient(circle, rgba(229,57,53,0.95) 0%, rgba(229,57,53,0.6) 45%, rgba(229,57,53,0) 75%)",
+};
 
 export const PositionSlot = memo(function PositionSlot(props: {
   destinationId: string;
@@ -13,12 +21,18 @@ export const PositionSlot = memo(function PositionSlot(props: {
   x: number;
   y: number;
   size: number;
+  /** A place the held component may go (the rules' answer): a dot, or a ring around a piece on it. */
   highlighted: boolean;
+  /** A piece stands on the slot. */
+  occupied?: boolean;
+  /** What the game marks here: the last move's squares, a king in check. */
+  mark?: BoardMark | undefined;
   /** A deck's pile: with nothing held, a click is a click on the deck itself. */
   ofDeck?: boolean;
 }) {
   const env = useEnv();
-  const { destinationId, positionName, slot, x, y, size, highlighted, ofDeck = false } = props;
+  const { destinationId, positionName, slot, x, y, size, highlighted, mark, ofDeck = false } = props;
+  const occupied = props.occupied === true;
   const click = () => {
     if (ofDeck && env.selected === null) {
       env.act({ kind: "click component", componentId: destinationId });
@@ -35,15 +49,23 @@ export const PositionSlot = memo(function PositionSlot(props: {
   // highlight nothing, every position (where to put it is then the player's question).
   const reachable =
     env.clickable.size > 0 && (highlighted || (env.selected !== null && env.highlights.size === 0));
+  // Screen readers hear what the eye sees: 'e4, may move here', 'e2, last move from here'.
+  const said = [
+    positionLabel(positionName, slot),
+    ...(highlighted ? ["may move here"] : []),
+    ...(mark === undefined ? [] : [mark.label]),
+  ].join(", ");
   return (
     <Box
       data-position={positionName}
       data-slot={slot ?? undefined}
       data-highlighted={highlighted ? "true" : undefined}
+      data-mark={mark?.kind}
       data-pile={ofDeck ? "true" : undefined}
-      role={reachable ? "button" : undefined}
+      // A marked square that takes no click is still named: the mark is part of the board.
+      role={reachable ? "button" : mark !== undefined ? "img" : undefined}
       tabIndex={reachable ? 0 : undefined}
-      aria-label={reachable ? positionLabel(positionName, slot) : undefined}
+      aria-label={reachable || mark !== undefined ? said : undefined}
       onClick={(event) => {
         event.stopPropagation();
         click();
@@ -66,17 +88,32 @@ export const PositionSlot = memo(function PositionSlot(props: {
         display: "flex",
         alignItems: "center",
         justifyContent: "center",
+        background: mark === undefined ? undefined : MARK_BACKGROUND[mark.kind],
       }}
     >
       {highlighted && (
         <Box
-          sx={{
-            width: size * 0.3,
-            height: size * 0.3,
-            borderRadius: "50%",
-            bgcolor: "rgba(76,175,80,0.6)",
-            pointerEvents: "none",
-          }}
+          data-target-marker={occupied ? "ring" : "dot"}
+          sx={
+            // On an empty place a dot; around a piece that stands there (a capture) a ring, which the
+            // piece would hide a dot under.
+            occupied
+              ? {
+                  width: size * 0.94,
+                  height: size * 0.94,
+                  borderRadius: "50%",
+                  border: `${Math.max(3, size * 0.07)}px solid rgba(46,125,50,0.75)`,
+                  boxSizing: "border-box",
+                  pointerEvents: "none",
+                }
+              : {
+                  width: size * 0.3,
+                  height: size * 0.3,
+                  borderRadius: "50%",
+                  bgcolor: "rgba(46,125,50,0.7)",
+                  pointerEvents: "none",
+                }
+          }
         />
       )}
     </Box>

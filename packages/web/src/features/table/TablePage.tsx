@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
-import { pageTitle, tablePageTitle } from "../../lib/title";
+import { pageTitle } from "../../lib/title";
 import { WaitState } from "../../lib/WaitState";
 import { useSocketEvent } from "../../services/socket";
 import { asEnded, closeTable, endedLog, type TableLoad, tableQueryKey, useTableLoad } from "./api";
@@ -24,8 +24,9 @@ export default function TablePage() {
   const load = useTableLoad(tableId, playAsColor, invitePwd);
   const [loadCount, setLoadCount] = useState(0);
   const projectName = load.data?.ok ? load.data.table.projectInfo.project_name : null;
+  // Until the table is loaded; a loaded table names itself, with whose turn it is (TableView).
   useEffect(() => {
-    document.title = projectName === null ? pageTitle("Table") : tablePageTitle(projectName);
+    if (projectName === null) document.title = pageTitle("Table");
   }, [projectName]);
 
   // Leaving the page (route change or closing the tab) closes the table for this tab.

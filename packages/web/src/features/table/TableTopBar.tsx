@@ -1,6 +1,7 @@
 // The table's top bar (game-table.md section 2 'Started table'): the settings popover (player
 // selector, Table settings, Rulebook in a popup window), the replay toggle, undo, the global message
-// banner, and the Chat and Log switches.
+// banner, and the Chat and Log switches. A spectator reads 'Watching' and gets no Edit mode or Undo
+// (they cannot play); everyone reads who else watches (issue 37 point 8).
 
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,7 +17,15 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useCurrentUser } from "../../services/auth";
+import { watchingLine } from "./presence";
+import { SPECTATOR } from "./seat";
 import type { Banner } from "./statusBar";
+import { UndoRequestNotice } from "./UndoRequestNotice";
+import { useWatchers } from "./usePresence";
+
+/** What the bar says of this tab's seat: a spectator watches, a player plays a colour. */
+const seatText = (seat: string) => (seat === SPECTATOR ? "Watching" : `You are playing as ${seat}`);
 
 export function TableTopBar(props: {
   title: string;
@@ -44,6 +53,12 @@ export function TableTopBar(props: {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const { seatChoices: choices } = props;
+  const spectator = props.seat === SPECTATOR;
+  const me = useCurrentUser().data?.username ?? null;
+  const watching = watchingLine(useWatchers(), me, spectator);
+  // A spectator cannot play: no edit mode and no undo to offer them.
+  const editMode = spectator ? null : props.editMode;
+  const onUndo = spectator ? null : props.onUndo;
   return (
     <Box sx={{ mb: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
@@ -75,7 +90,7 @@ export function TableTopBar(props: {
               <Divider key="divider" />,
             ]
           ) : (
-            <MenuItem disabled>{`You are playing as ${props.seat}`}</MenuItem>
+            <MenuItem disabled>{seatText(props.seat)}</MenuItem>
           )}
           <MenuItem
             onClick={() => {
@@ -119,15 +134,17 @@ export function TableTopBar(props: {
             </Select>
           </FormControl>
         ) : (
-          <Typography variant="body2">{`You are playing as ${props.seat}`}</Typography>
+          <Typography variant="body2">{seatText(props.seat)}</Typography>
         )}
-        {props.editMode && (
+        {watching !== null && (
+          <Typography variant="body2" color="text.secondary">
+            {watching}
+          </Typography>
+        )}
+        {editMode && (
           <FormControlLabel
             control={
-              <Switch
-                checked={props.editMode.on}
-                onChange={(event) => props.editMode?.set(event.target.checked)}
-              />
+              <Switch checked={editMode.on} onChange={(event) => editMode.set(event.target.checked)} />
             }
             label="Edit mode"
           />
@@ -143,8 +160,8 @@ export function TableTopBar(props: {
             label="Full view (players are told)"
           />
         )}
-        {props.onUndo !== null && (
-          <Button size="small" variant="outlined" disabled={props.undoDisabled} onClick={props.onUndo}>
+        {onUndo !== null && (
+          <Button size="small" variant="outlined" disabled={props.undoDisabled} onClick={onUndo}>
             Undo
           </Button>
         )}
@@ -189,6 +206,7 @@ export function TableTopBar(props: {
           {props.banner.text}
         </Box>
       )}
+      <UndoRequestNotice seat={props.seat} />
     </Box>
   );
 }

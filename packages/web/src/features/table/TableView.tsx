@@ -8,11 +8,13 @@ import { useReducer, useState } from "react";
 import { local } from "../../lib/storage";
 import { useCurrentUser } from "../../services/auth";
 import { GameView } from "./GameView";
-import { actsAs, initialSeat, isViewMode, playAsKey, seatChoices } from "./seat";
+import { actsAs, initialSeat, isViewMode, playAsKey, SPECTATOR, seatChoices } from "./seat";
 import { TableLobby } from "./TableLobby";
 import { INITIAL_TABLE_UI, tableUi } from "./tableUi";
 import { PresenceProvider } from "./usePresence";
 import { useTableSession } from "./useTableSession";
+import { useTableSignals } from "./useTableSignals";
+import { UndoRequestsProvider, useUndoRequests } from "./useUndoRequests";
 
 export function TableView(props: {
   table: TableLoadResponse;
@@ -40,7 +42,8 @@ export function TableView(props: {
   };
   const [ui, dispatch] = useReducer(tableUi, INITIAL_TABLE_UI);
   // Edit and cheat mode apply only where the table's mode allows edit mode.
-  const editMode = ui.editMode && table.editModeAllowed;
+  // Never for a spectator: they watch (issue 37 point 8), and the server refuses their turns anyway.
+  const editMode = ui.editMode && table.editModeAllowed && seat !== SPECTATOR;
   const cheatMode = ui.cheatMode && table.editModeAllowed;
   const session = useTableSession(table, seat, {
     editMode,
@@ -51,6 +54,15 @@ export function TableView(props: {
     viewOnly: !actsAs(seatCtx, seat),
     fullView: ui.fullView,
   });
+  const undoRequests = useUndoRequests(table.tableId);
+  useTableSignals({
+    projectName: table.projectInfo.project_name,
+    situation: session.situation,
+    seat,
+    status: session.status,
+    acts: actsAs(seatCtx, seat),
+    gameShown: !(table.status === "open" && table.live === null) && session.situation !== null,
+  });
 
   if (table.status === "open" && table.live === null) {
     return <TableLobby table={table} session={session} />;
@@ -59,20 +71,22 @@ export function TableView(props: {
     return <Alert severity="info">Table has not started, and no data found</Alert>;
   }
   return (
-    <PresenceProvider seats={session.seatPresence}>
-      <GameView
-        table={table}
-        session={session}
-        seat={seat}
-        seatChoices={seatChoices(seatCtx)}
-        onSeat={setSeat}
-        ui={ui}
-        dispatch={dispatch}
-        editMode={editMode}
-        cheatMode={cheatMode}
-        onReloadComponents={onComponents}
-        mayWatchFull={table.live?.mayWatchFull === true}
-      />
+    <PresenceProvider seats={session.seatPresence} watchers={session.watchers}>
+      <UndoRequestsProvider value={undoRequests}>
+        <GameView
+          table={table}
+          session={session}
+          seat={seat}
+          seatChoices={seatChoices(seatCtx)}
+          onSeat={setSeat}
+          ui={ui}
+          dispatch={dispatch}
+          editMode={editMode}
+          cheatMode={cheatMode}
+          onReloadComponents={onComponents}
+          mayWatchFull={table.live?.mayWatchFull === true}
+        />
+      </UndoRequestsProvider>
     </PresenceProvider>
   );
 }

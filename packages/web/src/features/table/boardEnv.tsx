@@ -2,7 +2,7 @@
 // answers (highlights, clickable) and where its intents go. Handed down by context, not by props, so
 // a memoised node re-renders only when its component or this env changes.
 
-import type { Action, Deck, PieceLibrary, Situation } from "@tt/engine";
+import type { Action, BoardMark, Deck, PieceLibrary, Situation } from "@tt/engine";
 import { createContext, type MouseEvent, type ReactNode, useContext } from "react";
 import type { Motion } from "./motion";
 
@@ -19,6 +19,10 @@ export interface BoardEnv {
   editMode: boolean;
   selected: string | null;
   highlights: ReadonlySet<string>;
+  /** What the game marks, by slot name or component id: the last move, a king in check. */
+  marks: ReadonlyMap<string, BoardMark>;
+  /** The board drawn turned half round for this seat (chess's Black); pieces stay upright. */
+  turned: boolean;
   /** Every face shown (a privileged watcher's full view of a running table). */
   reveal?: boolean;
   /** The components the rules let this seat click now: the board's tab stops (Enter clicks). */
@@ -43,3 +47,10 @@ export function useEnv(): BoardEnv {
 export function BoardEnvProvider({ env, children }: { env: BoardEnv; children: ReactNode }) {
   return <EnvContext value={env}>{children}</EnvContext>;
 }
+
+/**
+ * Whether the frame a node is placed in is turned half round on screen (the root turned for chess's
+ * Black). The root turns itself; a piece in a turned frame turns back so it stands upright, and its
+ * own insides are then upright again. Player areas, drawn outside the root, are never turned.
+ */
+export const TurnedFrame = createContext(false);

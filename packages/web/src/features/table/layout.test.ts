@@ -1,16 +1,23 @@
 import { type Component, componentInfo, findComponent, type Json, type PositionSet } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import {
-  areaScale,
+  areaImageScale,
   assetUrl,
   EXPANDED_GAP,
-  gameAreaMinHeight,
+  FAN_MIN_VISIBLE,
+  fitBoard,
+  HAND_GAP,
+  handCardHeight,
+  handPositions,
+  handSpread,
+  MIN_BOARD_HEIGHT,
   PILE_DRAWN,
   placeChildren,
   positionLabel,
   positionSlots,
   slotSize,
 } from "./layout";
+import { MAX_FITTED_SCALE } from "./settings";
 import { chessStart, pieces } from "./testkit";
 
 describe("layout helpers", () => {
@@ -54,40 +61,99 @@ describe("layout helpers", () => {
     const { unplaced } = placeChildren(s.root, rootInfo);
     expect(unplaced.map((u) => u.positionName)).toEqual(["players"]);
   });
+});
 
-  it("draws each area enlarged while its player is active and shrunk while they wait", () => {
-    // The board of Template: Card Game at 1400 x 900 (816 px for its 1000 units), then zoomed in.
-    for (const board of [0.816, 1.5]) {
-      // One's own area at the board's scale on one's turn, smaller while waiting.
-      expect(areaScale(board, true, true)).toBe(board);
-      expect(areaScale(board, false, true)).toBeLessThan(areaScale(board, true, true));
-      // An opponent's: enlarged while active, shrunk while waiting.
-      expect(areaScale(board, true)).toBeGreaterThan(areaScale(board, false));
-      // One's own hand is still drawn larger than an active opponent's.
-      expect(areaScale(board, false, true)).toBeGreaterThan(areaScale(board, true));
-    }
-    // Own area and an opponent's, their paddings and the gap fit in one row as wide as the board,
-    // whoever of the two is active.
-    const areaWidth = 600;
-    for (const ownTurn of [true, false]) {
-      const row = (areaScale(0.816, ownTurn, true) + areaScale(0.816, !ownTurn)) * areaWidth + 2 * 16 + 8;
-      expect(row).toBeLessThanOrEqual(816);
-    }
+describe("the table's layout", () => {
+  const card = (id: string): Component =>
+    ({ id, name: "__card-goods", type: "card", options: {}, children: {} }) as unknown as Component;
+
+  it("lays a hand side by side while it fits, then fans it with each card's corner showing", () => {
+    // Night Market's two starting cards, 112 px wide, in a 560 px strip: side by side, no overlap.
+    expect(handSpread(2, 112, 560)).toEqual({ step: 112 + HAND_GAP, width: 232, fanned: false });
+    // Its hand limit of eight fans in a 640 px strip, every covered card showing most of itself.
+    const eight = handSpread(8, 112, 640);
+    expect(eight.fanned).toBe(true);
+    expect(eight.width).toBeCloseTo(640, 9);
+    expect(eight.step).toBeGreaterThanOrEqual(112 * FAN_MIN_VISIBLE);
+    // A hand too long even fanned keeps the least showing share and runs past the room (it scrolls).
+    const long = handSpread(20, 112, 560);
+    expect(long.step).toBeCloseTo(112 * FAN_MIN_VISIBLE, 9);
+    expect(long.width).toBeGreaterThan(560);
+    expect(handSpread(0, 112, 560).width).toBe(0);
+    expect(handSpread(1, 112, 50)).toMatchObject({ width: 112, fanned: false });
   });
 
-  it("keeps the game area at least the board's height times the extent of its player count", () => {
-    const heights = [0, 1, 2, 3, 4].map((n) => gameAreaMinHeight(100, n));
-    expect(heights.map((h) => Math.round(h * 1e9) / 1e9)).toEqual([100, 100, 160, 160, 220]);
-    expect(gameAreaMinHeight(100, 6)).toBeCloseTo(220, 9);
+  it("draws one's own cards readable at every desktop height, smaller on a phone", () => {
+    for (const h of [600, 720, 900, 1400]) {
+      const height = handCardHeight(h, false);
+      // A 140 x 200 card at that height is at least 100 px wide.
+      expect((height / 200) * 140).toBeGreaterThanOrEqual(100);
+      expect(height).toBeLessThanOrEqual(190);
+    }
+    expect(handCardHeight(844, true)).toBeLessThan(handCardHeight(844, false));
+    expect((handCardHeight(740, true) / 200) * 140).toBeGreaterThanOrEqual(70);
   });
 
-  it("keeps hands readable under a small board scale: a tall board, or zoomed out", () => {
-    // A 140-unit card in one's own hand stays at least 100 px wide; the active area still the larger.
-    for (const board of [0.58, 0.3, 0.1]) {
-      expect(140 * areaScale(board, false, true)).toBeGreaterThanOrEqual(100);
-      expect(areaScale(board, true, true)).toBeGreaterThan(areaScale(board, false, true));
-      expect(areaScale(board, true)).toBeGreaterThan(areaScale(board, false));
-    }
+  it("finds the hand among an area's positions: spread cards, or a hidden spread still empty", () => {
+    const stall = {
+      positions: {
+        dims: [520, 240],
+        hand: { coords: [{ x: 220, y: 140 }], multi: true, gapSize: 45, displayMode: "opponentCardBack" },
+        lanterns: { coords: [{ x: 460, y: 140 }], multi: true, gapSize: 12 },
+        pile: { coords: [{ x: 50, y: 50 }], multi: true, multiPile: true },
+        tableau: { coords: [{ x: 50, y: 200 }], multi: true },
+      },
+    } as unknown as Parameters<typeof handPositions>[1];
+    const area = (children: Component["children"]) => ({ id: "a", children }) as unknown as Component;
+    expect(handPositions(area({}), stall)).toEqual(["hand"]);
+    // Cards spread in a position are a hand too; tokens and heaps are not.
+    const lantern = { ...card("l1"), type: "token" } as Component;
+    expect(
+      handPositions(area({ tableau: [card("c1")], lanterns: [lantern], pile: [card("c2")] }), stall),
+    ).toEqual(["hand", "tableau"]);
+  });
+
+  it("keeps one's own area the same size whoever plays, an active opponent's a little larger", () => {
+    const info = { width: 520, height: 240 };
+    const room = { width: 600, height: 171 };
+    expect(areaImageScale(info, "own", room)).toBeCloseTo(171 / 240, 9);
+    expect(areaImageScale(info, "active", room)).toBeGreaterThan(areaImageScale(info, "other", room));
+    // Never wider than the room it is drawn in.
+    expect(520 * areaImageScale(info, "active", { width: 200, height: 999 })).toBeCloseTo(200, 9);
+  });
+
+  it("fits the board to the column and to the window less the bars above and one's area below", () => {
+    const nightMarket = { stageWidth: 1100, stageHeight: 660, zoom: 100, phone: false };
+    // 1400 x 900: the height binds (the board and one's own area on one screen).
+    const wide = fitBoard({ ...nightMarket, columnWidth: 1036, windowHeight: 900, top: 190, below: 200 });
+    expect(wide * 660).toBeCloseTo(900 - 190 - 200, 9);
+    // A narrow column binds the width.
+    expect(
+      fitBoard({ ...nightMarket, columnWidth: 500, windowHeight: 900, top: 190, below: 200 }),
+    ).toBeCloseTo(500 / 1100, 9);
+    // A very short window keeps a least board height; the zoom setting scales the fit.
+    expect(
+      fitBoard({ ...nightMarket, columnWidth: 1036, windowHeight: 400, top: 190, below: 200 }) * 660,
+    ).toBe(MIN_BOARD_HEIGHT);
+    expect(
+      fitBoard({ ...nightMarket, zoom: 200, columnWidth: 1036, windowHeight: 900, top: 190, below: 200 }),
+    ).toBeCloseTo(wide * 2, 9);
+    // A small board is not blown up past MAX_FITTED_SCALE.
+    expect(
+      fitBoard({
+        ...nightMarket,
+        stageWidth: 200,
+        stageHeight: 100,
+        columnWidth: 1036,
+        windowHeight: 900,
+        top: 190,
+        below: 200,
+      }),
+    ).toBe(MAX_FITTED_SCALE);
+    // A phone: as wide as the screen, whatever its height.
+    expect(
+      fitBoard({ ...nightMarket, phone: true, columnWidth: 358, windowHeight: 844, top: 300, below: 0 }),
+    ).toBe(358 / 1100);
   });
 });
 

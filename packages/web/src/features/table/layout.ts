@@ -2,7 +2,6 @@
 // coordinates are centres in the parent's 'dims' frame.
 
 import {
-  boardExtent,
   type Component,
   type ComponentInfo,
   type Coord,
@@ -12,6 +11,7 @@ import {
   positionCoords,
   positionSets,
 } from "@tt/engine";
+import { MAX_FITTED_SCALE } from "./settings";
 
 /** Image URL of a component-info image name: bare file names are the project's game assets. */
 export function assetUrl(slug: string, name: string): string {
@@ -179,39 +179,117 @@ export function pileSpiral(count: number, spacing: number): Coord[] {
   return hexSpiralOffsets(count, spacing);
 }
 
-/**
- * Player areas are drawn beside the board at a share of the board's scale, so the zoom setting scales
- * them with it. The active player's area is enlarged and the others shrunk (spec: 'the active one is
- * enlarged, the others shrunk'), the viewer's own as well as the others'. The viewer's own area is at
- * the board's size while it is their turn: the cards in their hand are as big as the cards on the
- * table (at 1400 x 900 the card template's 140-unit cards are 114 px wide), and a little smaller while
- * they wait. Of the others, the active player's is enlarged and the rest shrunk, small enough that
- * one's own area and an active opponent's still share one row under the card template's board, so the
- * row does not wrap and unwrap as turns pass.
- */
-export const AREA_SCALE = { ownActive: 1, own: 0.8, active: 0.55, other: 0.45 } as const;
+/** Width of the column beside the board on a wide window: the other seats' areas, the log and chat. */
+export const SIDE_COLUMN_WIDTH = 300;
+
+/** Px between the cards of a hand spread side by side. */
+export const HAND_GAP = 8;
 
 /**
- * The least scale (screen px per board unit) each area is drawn at: a tall board fitted to a short
- * window, or zoomed out, does not take the hands down with it. A 140-unit card in one's own hand stays
- * at least 105 px wide (its title and numbers readable without the zoom lens), a little more on one's
- * turn; the others' areas no smaller than they were before the areas followed the board.
+ * A fanned hand still shows this share of each covered card: its left corner and, on cards that print
+ * their name across the middle (the shipped ones), the name. Hover or focus raises the whole card.
  */
-export const AREA_MIN_SCALE = { ownActive: 0.8, own: 0.75, active: 0.45, other: 0.36 } as const;
+export const FAN_MIN_VISIBLE = 0.62;
 
-/** Screen px per board unit of a player's area, given the board's scale. */
-export function areaScale(boardScale: number, isActive: boolean, isOwn = false): number {
-  const kind = isOwn ? (isActive ? "ownActive" : "own") : isActive ? "active" : "other";
-  return Math.max(AREA_MIN_SCALE[kind], boardScale * AREA_SCALE[kind]);
+/** How far a card of one's hand rises under the pointer or the focus, px; the strip keeps room for it. */
+export const HAND_RAISE = 14;
+
+/**
+ * The px height of the cards in one's own hand: a share of the window's height, kept between a
+ * readable least (a 140 x 200 card 101 px wide) and a most that leaves the board its room.
+ */
+export function handCardHeight(windowHeight: number, phone: boolean): number {
+  return phone
+    ? Math.min(130, Math.max(100, windowHeight * 0.15))
+    : Math.min(190, Math.max(144, windowHeight * 0.19));
+}
+
+export interface HandSpread {
+  /** Px from one card's left edge to the next one's. */
+  step: number;
+  /** Px from the first card's left edge to the last one's right edge. */
+  width: number;
+  /** The cards overlap (there was no room to lay them side by side). */
+  fanned: boolean;
 }
 
 /**
- * The game area's least height: the board's height times the minimum extent of its player count
- * (spec section 4: 1, 1, 1.6, 1.6, 2.2 for 0 to 4 players), so the areas of more players get room
- * under the board without the page jumping as they are drawn.
+ * How a hand of `count` cards `cardWidth` px wide lies in `room` px: side by side while they fit, else
+ * fanned, each covered card still showing FAN_MIN_VISIBLE of itself; a hand too long even then is
+ * wider than the room (its strip scrolls).
  */
-export function gameAreaMinHeight(boardHeightPx: number, playerCount: number): number {
-  return boardHeightPx * boardExtent(playerCount);
+export function handSpread(count: number, cardWidth: number, room: number): HandSpread {
+  if (count <= 0) return { step: cardWidth + HAND_GAP, width: 0, fanned: false };
+  const sideBySide = count * cardWidth + (count - 1) * HAND_GAP;
+  if (count === 1 || sideBySide <= room)
+    return { step: cardWidth + HAND_GAP, width: sideBySide, fanned: false };
+  const step = Math.max(cardWidth * FAN_MIN_VISIBLE, (room - cardWidth) / (count - 1));
+  return { step, width: cardWidth + step * (count - 1), fanned: true };
+}
+
+/**
+ * The positions of a player's area drawn as their hand, in a strip of their own under the board: a
+ * spread (multi, not a heap) of cards, or one hidden from the other players (opponentCardBack) even
+ * while it is empty, so the strip is there before the first card comes.
+ */
+export function handPositions(area: Component, info: ComponentInfo): string[] {
+  const out: string[] = [];
+  for (const [name, set] of Object.entries(positionSets(info))) {
+    if (set.multi !== true || set.multiPile === true) continue;
+    const held = area.children[name];
+    const list = held === undefined ? [] : Array.isArray(held) ? held : Object.values(held);
+    const cards = list.length > 0 && list.every((c) => c.type === "card");
+    if (cards || set.displayMode === "opponentCardBack") out.push(name);
+  }
+  return out;
+}
+
+/**
+ * The scale of a player's area image (what is left of it when the hand is drawn apart): one's own at
+ * most as tall as the hand's strip beside it, another player's fitted to the side column; the active
+ * one among the others a little larger (the spec's 'the active one is enlarged'), never one's own, so
+ * one's hand does not move under the pointer when the turn passes.
+ */
+export function areaImageScale(
+  info: Pick<ComponentInfo, "width" | "height">,
+  kind: "own" | "active" | "other",
+  room: { width: number; height: number },
+): number {
+  const most = kind === "own" ? 0.8 : kind === "active" ? 0.5 : 0.4;
+  return Math.max(0.05, Math.min(most, room.width / info.width, room.height / info.height));
+}
+
+export interface BoardFit {
+  /** The game column's width, px: the board never runs wider. */
+  columnWidth: number;
+  stageWidth: number;
+  stageHeight: number;
+  windowHeight: number;
+  /** The board's top, px from the top of the page (the bars above it). */
+  top: number;
+  /** Px kept under the board for one's own area (docked on a phone: nothing). */
+  below: number;
+  phone: boolean;
+  /** The zoom setting, percent. */
+  zoom: number;
+}
+
+/** The board is never fitted smaller than this many px tall (a very short window scrolls instead). */
+export const MIN_BOARD_HEIGHT = 240;
+
+/**
+ * The board's scale: on a wide window as large as the game column's width and the window's height
+ * (less the bars above and one's own area below) allow, so board and hand share one screen; on a
+ * phone as wide as the screen. The zoom setting scales either.
+ */
+export function fitBoard(f: BoardFit): number {
+  const w = Math.max(1, f.stageWidth);
+  const h = Math.max(1, f.stageHeight);
+  const byWidth = Math.max(1, f.columnWidth) / w;
+  const base = f.phone
+    ? byWidth
+    : Math.min(MAX_FITTED_SCALE, byWidth, Math.max(MIN_BOARD_HEIGHT, f.windowHeight - f.top - f.below) / h);
+  return base * (f.zoom / 100);
 }
 
 /** CSS colour of a player colour name (spec section 3 hex values). */

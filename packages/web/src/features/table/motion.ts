@@ -321,7 +321,9 @@ export function createMotion(
       if (from === null || typeof element.animate !== "function" || reducedMotion()) return;
       const turn = schedule();
       if (turn.still.has(id)) return;
-      const scale = frameScale(element);
+      // `translate` works in the parent's frame: one turned half round (the board turned for chess's
+      // Black, see ComponentNode) runs the other way on screen.
+      const scale = frameScale(element) * (element.dataset.frameTurned === "true" ? -1 : 1);
       const dx = (from.x - now.x) / scale;
       const dy = (from.y - now.y) / scale;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;

@@ -1,6 +1,6 @@
 import type { SeatInfo, TableEventMessage } from "@tt/protocol";
 import { describe, expect, it } from "vitest";
-import { presenceAfter, seatPresence } from "./presence";
+import { presenceAfter, seatPresence, watchingLine } from "./presence";
 
 const event = (type: "player-joined" | "player-disconnected", username: string): TableEventMessage => ({
   tableId: "t1",
@@ -59,5 +59,18 @@ describe("seatPresence", () => {
       username: "Bot (Random)",
       state: "bot",
     });
+  });
+});
+
+describe("watchingLine", () => {
+  it("names who watches for the players", () => {
+    expect(watchingLine(["ann", "bob"], "red-player", false)).toBe("Watching: ann, bob");
+  });
+  it("names the other watchers for a spectator, never themself", () => {
+    expect(watchingLine(["ann", "bob"], "ann", true)).toBe("Also watching: bob");
+    expect(watchingLine(["ann"], "ann", true)).toBeNull();
+  });
+  it("is nothing when nobody watches", () => {
+    expect(watchingLine([], "ann", false)).toBeNull();
   });
 });

@@ -49,3 +49,18 @@ export function seatPresence(
   }
   return map;
 }
+
+/**
+ * The top bar's line of who watches without a seat (issue 37 point 8): 'Watching: ann, bob' for the
+ * players; a spectator, who reads 'Watching' for themself, sees the others as 'Also watching: bob'.
+ * Null when nobody (else) watches.
+ */
+export function watchingLine(
+  watchers: readonly string[],
+  me: string | null,
+  spectator: boolean,
+): string | null {
+  const others = watchers.filter((name) => name !== me);
+  if (others.length === 0) return null;
+  return `${spectator ? "Also watching" : "Watching"}: ${others.join(", ")}`;
+}

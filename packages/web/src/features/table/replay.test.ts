@@ -1,4 +1,4 @@
-import { fold, type TableEvent } from "@tt/engine";
+import { fold, type TableEvent, UNDO_LINE_TYPE } from "@tt/engine";
 import { describe, expect, it } from "vitest";
 import { replay } from "./eventLog";
 import {
@@ -44,14 +44,17 @@ describe("replay", () => {
       const view = viewAt(timeline, k);
       const expected = replay(start, events.slice(0, k));
       expect(view.situation).toEqual(expected.situation);
-      // The moves' own lines stay behind each turn's summary.
-      expect(view.log.flatMap((t) => t.moves ?? t.lines).map((l) => l.message)).toEqual(
+      // The moves' own lines stay behind each turn's summary; an undo's own line stands apart.
+      const turns = view.log.filter((t) => t.lines[0]?.event.type !== UNDO_LINE_TYPE);
+      expect(turns.flatMap((t) => t.moves ?? t.lines).map((l) => l.message)).toEqual(
         expected.log.map((l) => l.message),
       );
     }
-    // After the undo the knight's turn is gone from the log; each turn knows its event.
+    // After the undo the knight's turn is gone from the log, and the undo says so in its place (issue
+    // 37 point 8); each turn knows its event.
     const afterUndo = viewAt(timeline, 4);
-    expect(afterUndo.log.every((t) => t.seq < 2)).toBe(true);
+    expect(afterUndo.log.map((t) => t.seq)).toEqual([0, 1, 3]);
+    expect(afterUndo.log[2]?.lines.map((l) => l.message)).toEqual(["took back their move"]);
     expect(viewAt(timeline, 5).log.some((t) => t.seq === 4)).toBe(true);
   });
 
@@ -61,13 +64,14 @@ describe("replay", () => {
     expect(says(viewAt(buildTimeline(chessStart(), events), 5).log)).toEqual([
       ["1. e4"],
       ["1... e5"],
+      ["took back their move"],
       ["2. ♘c3"],
     ]);
     // A log recorded before turns had summaries reads as it always did.
     const old = events.map((e) => (e.kind === "turn" ? { ...e, summary: undefined } : e));
     const log = viewAt(buildTimeline(chessStart(), old), 5).log;
     expect(log.every((t) => t.moves === null)).toBe(true);
-    expect(says(log)).toEqual([["e4"], ["e5"], ["Nc3"]]);
+    expect(says(log)).toEqual([["e4"], ["e5"], ["took back their move"], ["Nc3"]]);
   });
 
   it("marks the start and the end", () => {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStore } from "../../lib/storage";
-import {
-  BASE_WIDTH,
-  boardScale,
-  MOBILE_SCALE,
-  readSettings,
-  settingKeys,
-  stepLens,
-  stepZoom,
-  storedZoom,
-  writeSetting,
-} from "./settings";
+import { readSettings, settingKeys, stepLens, stepZoom, storedZoom, writeSetting } from "./settings";
 
 describe("table settings", () => {
   it("reads the spec's defaults from an empty browser", () => {
@@ -75,39 +65,5 @@ describe("table settings", () => {
     expect(stepZoom(26, -1)).toBe(25);
     expect(stepLens(2.5, 1)).toBe(2.6);
     expect(stepLens(1.2, -1)).toBe(1.2);
-  });
-
-  describe("the board's scale", () => {
-    const phone = { windowWidth: 390, windowHeight: 844, boxWidth: 358, zoom: 100 };
-    const desktop = { windowWidth: 1400, windowHeight: 900, boxWidth: 1000, zoom: 100 };
-
-    it("starts a small screen at 0.3 of the base width 1000 layout, and lets the zoom scale it", () => {
-      // A board laid out at the base width shows at exactly the mobile scale: 300 px on a 390 px phone.
-      expect(boardScale({ ...phone, stageWidth: BASE_WIDTH, stageHeight: 800 })).toBeCloseTo(MOBILE_SCALE);
-      // A board twice as wide shows as wide (300 px), at half the scale; tall boards scroll instead.
-      expect(boardScale({ ...phone, stageWidth: 2000, stageHeight: 3000 }) * 2000).toBeCloseTo(300);
-      expect(boardScale({ ...phone, stageWidth: BASE_WIDTH, stageHeight: 800, zoom: 200 })).toBeCloseTo(0.6);
-      // A game area narrower than 300 px: the board fits it.
-      expect(boardScale({ ...phone, boxWidth: 250, stageWidth: BASE_WIDTH, stageHeight: 800 })).toBeCloseTo(
-        0.25,
-      );
-    });
-
-    it("fits a wide window's game area and height, at most 1.5, before the zoom", () => {
-      expect(boardScale({ ...desktop, stageWidth: 500, stageHeight: 400 })).toBeCloseTo(1.5);
-      expect(boardScale({ ...desktop, stageWidth: 2000, stageHeight: 400 })).toBeCloseTo(0.5);
-      expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340 })).toBeCloseTo(0.5);
-      expect(boardScale({ ...desktop, stageWidth: 2000, stageHeight: 400, zoom: 150 })).toBeCloseTo(0.75);
-      // More players: the board and the extent their areas need fit the window's height together
-      // (1.6 for two: 1340 / 1.6 units of board height fill what 1340 units did).
-      expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340 / 1.6, extent: 1.6 })).toBeCloseTo(
-        0.5,
-      );
-      expect(boardScale({ ...desktop, stageWidth: 800, stageHeight: 1340, extent: 2.2 })).toBeCloseTo(
-        0.5 / 2.2,
-      );
-      // Not measured yet: the base width stands for the game area.
-      expect(boardScale({ ...desktop, boxWidth: 0, stageWidth: 2000, stageHeight: 400 })).toBeCloseTo(0.5);
-    });
   });
 });

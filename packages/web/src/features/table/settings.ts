@@ -16,17 +16,12 @@ export const LENS = { size: 550, scale: 2.5, minScale: 1.2, maxScale: 6, wheelSt
 /** Ctrl + wheel and Ctrl with + or - change the zoom by this many percent. */
 export const SCALE_STEP = 3;
 export const TOOLTIP_DELAY_MS = 1500;
-/** Small screens start at this scale of the default base width (section 9). */
-export const MOBILE_SCALE = 0.3;
 /** The width the board is laid out for: the game area's width until it has been measured. */
 export const BASE_WIDTH = 1000;
 /** Windows narrower than this are small screens (phones). */
 export const SMALL_SCREEN_WIDTH = 600;
 /** The board never grows past this on a wide window at zoom 100. */
 export const MAX_FITTED_SCALE = 1.5;
-/** Room above and below the board for the bars, and the least height the board is fitted to. */
-const BARS_HEIGHT = 230;
-const MIN_FIT_HEIGHT = 300;
 export const COPY_ALERT_MS = 1000;
 
 export const settingKeys = {
@@ -127,45 +122,4 @@ export function stepZoom(zoom: number, direction: 1 | -1): number {
 /** Alt + wheel: the zoom lens magnification, kept in a range where the lens still makes sense. */
 export function stepLens(scale: number, direction: 1 | -1): number {
   return Math.round(clamp(scale + direction * LENS.wheelStep, LENS.minScale, LENS.maxScale) * 100) / 100;
-}
-
-export interface BoardScaleInput {
-  windowWidth: number;
-  windowHeight: number;
-  /** The game area's measured width (BASE_WIDTH before it is measured). */
-  boxWidth: number;
-  stageWidth: number;
-  stageHeight: number;
-  /** The zoom setting, percent. */
-  zoom: number;
-  /**
-   * The board's minimum extent for its player count (engine boardExtent: 1, 1, 1.6, 1.6, 2.2): the
-   * height fitted to the window is the board's times this, so the player areas under it stay on the
-   * same screen rather than below a board as tall as the window. 1 when omitted.
-   */
-  extent?: number;
-}
-
-/**
- * How much the board is scaled. A wide window fits the board to the game area's width and to the
- * window's height below the bars (at most 1.5). A small screen starts at the mobile scale of the base
- * width layout: the board is shown as wide as a BASE_WIDTH board at MOBILE_SCALE (300 px), or the
- * game area if that is narrower, whatever the board's own width. Either way the zoom setting (and
- * Ctrl with + or -) scales that, so a phone user can still zoom in.
- */
-export function boardScale(input: BoardScaleInput): number {
-  const { windowWidth, windowHeight, boxWidth, zoom } = input;
-  const stageWidth = Math.max(1, input.stageWidth);
-  const stageHeight = Math.max(1, input.stageHeight);
-  const box = boxWidth > 0 ? boxWidth : BASE_WIDTH;
-  const base =
-    windowWidth < SMALL_SCREEN_WIDTH
-      ? Math.min(MOBILE_SCALE * BASE_WIDTH, box) / stageWidth
-      : Math.min(
-          MAX_FITTED_SCALE,
-          box / stageWidth,
-          Math.max(MIN_FIT_HEIGHT, windowHeight - BARS_HEIGHT) /
-            (stageHeight * Math.max(1, input.extent ?? 1)),
-        );
-  return base * (zoom / 100);
 }

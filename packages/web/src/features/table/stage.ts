@@ -4,6 +4,7 @@
 import {
   type Button,
   componentInfo,
+  findPlayer,
   type GameState,
   type PieceLibrary,
   PLAYERS_POSITION,
@@ -52,15 +53,20 @@ export function gameMessage(
   return state.message !== "" ? state.message : noInstructions(state.activePlayer, seat);
 }
 
-/** The state's buttons in the status bar: the players' when the engine shows them, edit mode's too. */
+/**
+ * The state's buttons in the status bar: the players' when the engine shows them, edit mode's too.
+ * Out of turn a seated player still sees the ones any seat may press (`anyTurn`: Resign).
+ */
 export function stateButtons(
   situation: Situation,
   state: GameState,
   seat: string,
   editMode: boolean,
 ): Button[] {
-  return [
-    ...(showsPlayerButtons(situation, seat, editMode) ? state.buttons : []),
-    ...(editMode ? state.editModeButtons : []),
-  ];
+  const players = showsPlayerButtons(situation, seat, editMode)
+    ? state.buttons
+    : situation.ended || findPlayer(situation, seat) === undefined
+      ? []
+      : state.buttons.filter((b) => b.anyTurn === true);
+  return [...players, ...(editMode ? state.editModeButtons : [])];
 }

@@ -66,6 +66,20 @@ describe("endMessage", () => {
       "The game has ended. Draw. (1/2-1/2)",
     );
   });
+
+  it("names the seated players with their colour, not the colours alone", () => {
+    const seats = [
+      { color: "red", userInfo: { username: "ann", badges: [] }, nonuser: false },
+      { color: "blue", userInfo: null, nonuser: false, bot: "Bot (Random)" },
+      { color: "green", userInfo: null, nonuser: true },
+    ];
+    expect(endMessage({ result: { winners: ["red"], scores: { red: 9, blue: 4, green: 2 } } }, seats)).toBe(
+      "The game has ended. Winner: ann (red). Scores: ann (red) 9, Bot (Random) (blue) 4, Dummy-green (green) 2.",
+    );
+    expect(endMessage({ result: { winners: ["blue", "red"] } }, seats)).toBe(
+      "The game has ended. Winners: Bot (Random) (blue), ann (red).",
+    );
+  });
 });
 
 describe("the global message banner", () => {

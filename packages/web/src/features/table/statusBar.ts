@@ -1,6 +1,7 @@
 // The status bar's state machine (game-table.md section 4) and the move-blocking alerts (section 8).
 
-import { TABLE_REFUSALS } from "@tt/protocol";
+import { type SeatInfo, TABLE_REFUSALS } from "@tt/protocol";
+import { playerLabel, playerName } from "./results/scores";
 
 export type ClientStatus =
   | "disconnected"
@@ -42,23 +43,26 @@ export function noInstructions(activePlayer: string | string[], seat: string): s
 /**
  * The status line of an ended table: 'The game has ended.' and, when the game's result (stats.result)
  * names them, the winners and scores: { winners: [...], scores: {colour: n} } or { winner, result }.
+ * Players are named as the results name them, 'ann (red)' (issue 37 point 4: players, not colours),
+ * from the table's seats; a colour nobody sat at stays a colour.
  */
-export function endMessage(stats: Record<string, unknown>): string {
+export function endMessage(stats: Record<string, unknown>, seats: readonly SeatInfo[] = []): string {
   const result = stats.result;
   if (result === null || typeof result !== "object" || Array.isArray(result)) return "The game has ended.";
   const r = result as Record<string, unknown>;
+  const who = (color: string) => playerLabel({ color, player: playerName(color, [...seats]) });
   const parts = ["The game has ended."];
   const winners = Array.isArray(r.winners)
     ? r.winners.map(String)
     : typeof r.winner === "string"
       ? [r.winner]
       : [];
-  if (winners.length === 1) parts.push(`Winner: ${winners[0]}.`);
-  else if (winners.length > 1) parts.push(`Winners: ${winners.join(", ")}.`);
+  if (winners.length === 1) parts.push(`Winner: ${who(winners[0]!)}.`);
+  else if (winners.length > 1) parts.push(`Winners: ${winners.map(who).join(", ")}.`);
   else if ("winner" in r && r.winner === null) parts.push("Draw.");
   if (r.scores !== null && typeof r.scores === "object" && !Array.isArray(r.scores)) {
     const scores = Object.entries(r.scores as Record<string, unknown>).map(
-      ([who, n]) => `${who} ${String(n)}`,
+      ([color, n]) => `${who(color)} ${String(n)}`,
     );
     if (scores.length > 0) parts.push(`Scores: ${scores.join(", ")}.`);
   }

@@ -1,10 +1,11 @@
 // The board's stage in the game view: its size and scale (fitted to the game area, times the zoom
 // setting), the env every node draws from, and the turn's moves played in order with their sounds.
 
-import { boardExtent, componentInfo, findComponent, type Situation } from "@tt/engine";
+import { type BoardMark, componentInfo, findComponent, type Situation } from "@tt/engine";
 import type { TableLoadResponse } from "@tt/protocol";
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef } from "react";
 import type { BoardEnv } from "./boardEnv";
+import { fitBoard } from "./layout";
 import {
   createMotion,
   evaluationSpeed,
@@ -14,10 +15,11 @@ import {
   type TurnSchedule,
   turnSchedule,
 } from "./motion";
-import { BASE_WIDTH, boardScale, type TableSettings } from "./settings";
+import type { TableSettings } from "./settings";
 import { play, soundsFor } from "./sounds";
 import { flowHeight } from "./stage";
 import type { Inspecting } from "./tableUi";
+import { useTableLayout } from "./useTableLayout";
 import type { TableSession } from "./useTableSession";
 
 export interface StageInput {
@@ -40,9 +42,11 @@ export function useBoardStage(input: StageInput) {
   const slug = table.projectInfo.slug;
   const ended = session.status === "ended";
   const stageRef = useRef<HTMLDivElement>(null);
-  /** The game area: the board stage and the player areas (hands) below it. */
+  /** The game area: the board stage and one's own player area (hand) below it. */
   const areaRef = useRef<HTMLDivElement>(null);
-  const [boxWidth, setBoxWidth] = useState<number>(BASE_WIDTH);
+  /** One's own player area, under the board (docked to the bottom of a phone's screen). */
+  const ownRef = useRef<HTMLElement>(null);
+  const layout = useTableLayout({ area: areaRef, board: stageRef, own: ownRef });
   const situationRef = useRef(situation);
   situationRef.current = situation;
   // The last turn's moves play in order on section 9's delays, divided by the evaluation speed; a
@@ -87,27 +91,19 @@ export function useBoardStage(input: StageInput) {
   const rootInfo = componentInfo(session.pieces, situation.root, situation);
   const stageW = rootInfo.width;
   const stageH = flowHeight(situation, session.pieces) ?? rootInfo.height;
-  // Fitted to the game area on a wide window, the mobile scale of the base width on a phone; the zoom
-  // setting scales either (section 9).
-  const scale = boardScale({
-    windowWidth: window.innerWidth,
-    windowHeight: window.innerHeight,
-    boxWidth,
+  // Fitted to the game column and to the window less the bars above and one's own area below (issue
+  // 37: board and hand on one screen); on a phone to the screen's width. The zoom setting scales it.
+  const scale = fitBoard({
+    columnWidth: layout.columnWidth,
     stageWidth: stageW,
     stageHeight: stageH,
+    windowHeight: layout.windowHeight,
+    top: layout.boardTop,
+    // Room under the board: the gap, one's own area and the page's bottom padding (the shell's 24 px).
+    below: layout.phone || layout.ownHeight === 0 ? 32 : layout.ownHeight + 32,
+    phone: layout.phone,
     zoom: settings.zoom,
-    extent: boardExtent(situation.players.length),
   });
-
-  useEffect(() => {
-    const el = areaRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setBoxWidth(entry.contentRect.width);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const selected = replaying ? null : session.selected;
   const highlightsKey = replaying ? "" : session.highlights.join("|");
@@ -120,6 +116,25 @@ export function useBoardStage(input: StageInput) {
     () => new Set(clickableKey === "" ? [] : clickableKey.split("|")),
     [clickableKey],
   );
+  // What the game marks (the last move, a king in check) on the situation drawn, replay steps too,
+  // and whether it turns the board for this seat. A rule script that throws marks nothing.
+  const { module, pieces, options } = session;
+  const marks = useMemo(() => {
+    try {
+      return new Map(module.marks(situation, seat, { pieces, options }).map((m) => [m.target, m]));
+    } catch {
+      return new Map<string, BoardMark>();
+    }
+  }, [module, situation, seat, pieces, options]);
+  const marksKey = [...marks.values()].map((m) => `${m.target}:${m.kind}`).join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, so a move that leaves the marks as they were re-renders nothing.
+  const stableMarks = useMemo(() => marks, [marksKey]);
+  let turned = false;
+  try {
+    turned = module.turnBoard(situation, seat, { pieces, options });
+  } catch {
+    // Drawn as it stands.
+  }
   // The situation's game state, containers and players key the env: nodes draw from them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the extra keys are intended.
   const env: BoardEnv = useMemo(
@@ -131,6 +146,8 @@ export function useBoardStage(input: StageInput) {
       editMode,
       selected,
       highlights,
+      marks: stableMarks,
+      turned,
       clickable,
       act: session.act,
       motion,
@@ -149,6 +166,8 @@ export function useBoardStage(input: StageInput) {
       editMode,
       selected,
       highlights,
+      stableMarks,
+      turned,
       clickable,
       session.act,
       situation.gameState,
@@ -157,7 +176,7 @@ export function useBoardStage(input: StageInput) {
     ],
   );
 
-  return { env, scale, stageW, stageH, rootInfo, stageRef, areaRef, situationRef };
+  return { env, scale, stageW, stageH, rootInfo, stageRef, areaRef, ownRef, layout, situationRef };
 }
 
 export type BoardStage = ReturnType<typeof useBoardStage>;

@@ -33,7 +33,7 @@ export interface FeedDeps {
   setStatus: (status: string) => void;
   setFullViewers: (usernames: string[]) => void;
   /** Who of the seated players has the table open, as each subscribe answers (usePresence.tsx). */
-  setConnectedPlayers: (usernames: readonly string[] | undefined) => void;
+  setConnectedPlayers: (usernames: readonly string[] | undefined, watchers?: readonly string[]) => void;
   setEvaluating: (on: boolean) => void;
   setTurnMoves: (steps: readonly MoveStep[], renamed?: Renames) => void;
   /** A turn this tab did not draw itself: its moves play in order; blocking, input waits meanwhile. */
@@ -68,7 +68,7 @@ export function useTableFeed(deps: FeedDeps): (fresh?: boolean) => void {
         }
         setStatus(ack.status);
         setFullViewers(ack.fullViewers);
-        setConnectedPlayers(ack.connectedPlayers);
+        setConnectedPlayers(ack.connectedPlayers, ack.watchers);
         const now = modelRef.current;
         if (now === null) {
           if (ack.status !== "open") onStarted();

@@ -11,6 +11,7 @@ import {
   predictUndo,
   type RuleModule,
   type Situation,
+  selectionTargets,
   viewerLogTurns,
 } from "@tt/engine";
 import { piecesOf, registry } from "@tt/games";
@@ -18,6 +19,7 @@ import type { TableLoadResponse } from "@tt/protocol";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { randomId } from "../../lib/randomId";
 import { useSocket } from "../../services/socket";
+import { clickNotice, NOTHING_THERE } from "./clickNotice";
 import { displayedSituation, expectedMoveId, startPending, type TableModel } from "./reconcile";
 import {
   type AlertMessage,
@@ -102,6 +104,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const [status, setStatus] = useState<string>(load.status);
   const [alert, setAlert] = useState<ShownAlert | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
+  /** Why the last click did nothing (clickNotice.ts), for the status line while the table stands still. */
+  const [notice, setNotice] = useState<{ text: string; on: TableModel } | null>(null);
   const [evaluating, setEvaluating] = useState(false);
   const [fullViewers, setFullViewers] = useState<string[]>(load.live?.fullViewers ?? []);
   const alertId = useRef(0);
@@ -213,6 +217,8 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       );
       if (prediction.kind === "refused") {
         setHeld(null);
+        if (action.kind === "click component" || action.kind === "click position")
+          setNotice({ text: clickNotice(prediction.refusal), on: current });
         const refusal = refusalAlert(prediction.refusal.message, prediction.refusal.code);
         // Cheat mode (table settings): the rules said no, the player may insist, as an edit-mode turn
         // the server accepts only where edit mode is allowed.
@@ -226,9 +232,14 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
         return;
       }
       if (prediction.kind === "selection") {
+        // A place clicked with a piece in hand that the rules took without a move: say so.
+        const holding = heldRef.current?.selected ?? current.confirmed.view.selected[seat] ?? null;
+        const nothing = action.kind === "click position" && holding !== null && prediction.selected === null;
+        setNotice(nothing ? { text: NOTHING_THERE, on: current } : null);
         setHeld({ actions, selected: prediction.selected });
         return;
       }
+      setNotice(null);
       setHeld(null);
       if (prediction.kind === "predicted") {
         setTurnMoves(prediction.steps, prediction.event.renamed);
@@ -284,14 +295,32 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
       showAlert(refusalAlert(planned.message, planned.code));
       return;
     }
+    const seq = expectedMoveId(current);
+    // A table whose undo asks the opponents: a request, answered by them (useUndoRequests.tsx); the
+    // board stays as it is until an accepted undo arrives.
+    if (load.undoAsks === true) {
+      socket.emit("undo-request", { tableId, moveId: seq, editMode, seat });
+      return;
+    }
     setHeld(null);
     setTurnMoves([]);
-    const seq = expectedMoveId(current);
     const turnUID = randomId();
     setModel(startPending(current, { turnUID, moveId: seq, situation: planned.value.situation }));
     socket.emit("undo", { tableId, moveId: seq, turnUID, editMode, seat });
     awaitAnswer(turnUID);
-  }, [socket, viewOnly, seat, editMode, tableId, showAlert, setModel, awaitAnswer, setTurnMoves, blockNow]);
+  }, [
+    socket,
+    viewOnly,
+    seat,
+    editMode,
+    tableId,
+    showAlert,
+    setModel,
+    awaitAnswer,
+    setTurnMoves,
+    blockNow,
+    load.undoAsks,
+  ]);
 
   // The active state's delayed evaluation, sent by one tab when it is due (useDelayedEval.ts).
   const sendDelayedEval = useCallback(
@@ -336,18 +365,18 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
   const selected =
     held !== null ? held.selected : situation === null ? null : (situation.selected[seat] ?? null);
 
+  // With a component held: where the rules let it go (the game's own highlights, or each place tried
+  // with the engine: selectionTargets). Without: what the rules highlight for the seat anyway.
   const highlights = useMemo(() => {
     if (situation === null) return [] as string[];
-    const withSelection: Situation =
-      (situation.selected[seat] ?? null) === selected
-        ? situation
-        : { ...situation, selected: { ...situation.selected, [seat]: selected } };
     try {
-      return module.highlights(withSelection, seat, { pieces, options });
+      if (selected !== null)
+        return selectionTargets(module, situation, seat, selected, { pieces, options }, { editMode });
+      return module.highlights(situation, seat, { pieces, options });
     } catch {
       return [];
     }
-  }, [situation, seat, selected, module, pieces, options]);
+  }, [situation, seat, selected, module, pieces, options, editMode]);
 
   // What Tab reaches on the board: the components the rules let this seat click now. Nothing after
   // the end or for someone who only looks on; the mouse meets the same refusals there.
@@ -371,12 +400,15 @@ export function useTableSession(load: TableLoadResponse, seat: string, how: Sess
     ...talk,
     /** Each colour's seat: its user and whether they have the table open now (usePresence.tsx). */
     seatPresence: presence.seats,
+    watchers: presence.watchers,
     alert,
     clearAlert,
     showAlert,
     selected,
     highlights,
     clickable,
+    /** Why the last click did nothing, while nothing else happened since (the status line's second line). */
+    clickNotice: notice !== null && notice.on === model ? notice.text : null,
     act,
     undo,
     deselect,

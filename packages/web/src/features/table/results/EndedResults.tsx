@@ -1,7 +1,8 @@
 // The ended-table page's results (game-table.md section 2): 'Score overview', 'Feedback' and 'Full
 // statistics' as collapsible sections, a quick-navigation speed dial to them and to the board, and
-// the feedback dialog (section 4); the endgame dialog and the stats overlay (section 2) with a button
-// to open the overlay again. The table page renders this once the table has ended.
+// the feedback dialog (section 4); the stats overlay (section 2) and the end summary beside the board
+// (EndSummary.tsx) opened again from here, and Rematch. The table page renders this once the table
+// has ended.
 import BarChartIcon from "@mui/icons-material/BarChart";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import FeedbackIcon from "@mui/icons-material/Feedback";
@@ -22,23 +23,25 @@ import type { Situation } from "@tt/engine";
 import { EDITED_GAME_NOTICE, type TableLoadResponse } from "@tt/protocol";
 import { type ReactNode, useRef, useState } from "react";
 import { useTableFeedback } from "./api";
-import { EndgameDialog } from "./EndgameDialog";
-import { gameResult, winnerLine } from "./endgame";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { FeedbackSection } from "./FeedbackSection";
 import { feedbackColor } from "./feedbackAnswers";
+import { RematchButton } from "./Rematch";
+import { OVERVIEW_SECTION_ID, scrollToElement, scrollToSection } from "./resultsNav";
 import { ScoreChart } from "./ScoreChart";
 import { StatsOverlay } from "./StatsOverlay";
 import { FullStatistics, ScoreTable } from "./StatTables";
 import { chartedStat, overviewColumns, scoreRows } from "./scores";
+import type { EndSummaryState } from "./useEndSummary";
 import { useDescribeStat, useOverviewStats } from "./useOverviewStats";
 
 export const SHOW_STATISTICS_OVER_BOARD = "Show statistics over the board";
+export const SHOW_SUMMARY = "Show the game summary";
 
 type SectionKey = "overview" | "feedback" | "statistics";
 
 const SECTIONS: { key: SectionKey; id: string; title: string }[] = [
-  { key: "overview", id: "results-overview", title: "Score overview" },
+  { key: "overview", id: OVERVIEW_SECTION_ID, title: "Score overview" },
   { key: "feedback", id: "results-feedback", title: "Feedback" },
   { key: "statistics", id: "results-statistics", title: "Full statistics" },
 ];
@@ -50,28 +53,18 @@ const SHORTCUTS: { target: SectionKey | "table"; name: string; icon: ReactNode }
   { target: "statistics", name: "Go to full statistics", icon: <TableChartIcon /> },
 ];
 
-function scrollBehaviour(): ScrollBehavior {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+function scrollToKey(key: SectionKey) {
+  scrollToSection(SECTIONS.find((s) => s.key === key)!.id);
 }
 
-/** Below the app's fixed top bar, which would otherwise cover the target's first lines. */
-const TOP_BAR_CLEARANCE = 72;
-
-function scrollToElement(element: Element | null) {
-  if (!element) return;
-  const top = element.getBoundingClientRect().top + window.scrollY - TOP_BAR_CLEARANCE;
-  window.scrollTo({ top: Math.max(0, top), behavior: scrollBehaviour() });
-}
-
-function scrollToSection(key: SectionKey) {
-  const section = SECTIONS.find((s) => s.key === key)!;
-  scrollToElement(document.getElementById(section.id));
-  // Keyboard users continue from the section they asked for.
-  document.getElementById(`${section.id}-header`)?.focus({ preventScroll: true });
-}
-
-export function EndedResults(props: { table: TableLoadResponse; situation: Situation; user: string | null }) {
-  const { table, situation, user } = props;
+export function EndedResults(props: {
+  table: TableLoadResponse;
+  situation: Situation;
+  user: string | null;
+  /** The end summary beside the board, which the results open again. */
+  summary: EndSummaryState;
+}) {
+  const { table, situation, user, summary } = props;
   const overview = useOverviewStats(table, situation);
   const describe = useDescribeStat(table, situation);
   const columns = overviewColumns(overview, situation);
@@ -88,10 +81,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
     statistics: false,
   });
   const [dialOpen, setDialOpen] = useState(false);
-  // The endgame dialog opens once per visit, as the game ends or the ended table opens.
-  const [endgameOpen, setEndgameOpen] = useState(true);
   const [statsOpen, setStatsOpen] = useState(false);
-  const result = gameResult(situation.stats);
   // MUI's dial opens when the pointer enters it or the button takes the focus (a mouse press focuses
   // it a moment before the click), so the click that follows would close it again: the first click
   // after such an opening keeps it open, as the person clicking meant.
@@ -104,7 +94,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
     if (target === "table") {
       scrollToElement(document.querySelector('[role="application"][aria-label="Game board"]'));
     } else if (expanded[target]) {
-      scrollToSection(target);
+      scrollToKey(target);
     } else {
       pendingScroll.current = target;
       setExpanded((e) => ({ ...e, [target]: true }));
@@ -113,7 +103,7 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
   const entered = (key: SectionKey) => {
     if (pendingScroll.current !== key) return;
     pendingScroll.current = null;
-    scrollToSection(key);
+    scrollToKey(key);
   };
 
   const content: Record<SectionKey, ReactNode> = {
@@ -148,9 +138,18 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
 
   return (
     <Box component="section" aria-label="Results" sx={{ mt: 3, mb: 10 }}>
-      <Button variant="outlined" onClick={() => setStatsOpen(true)} sx={{ mb: 2 }}>
-        {SHOW_STATISTICS_OVER_BOARD}
-      </Button>
+      <Stack direction="row" sx={{ mb: 2, flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}>
+        {/* A seated player's way to play again, also once the summary is closed. */}
+        {table.yourSeat !== null && <RematchButton tableId={table.tableId} variant="outlined" />}
+        {!summary.open && (
+          <Button variant="outlined" onClick={summary.show}>
+            {SHOW_SUMMARY}
+          </Button>
+        )}
+        <Button variant="outlined" onClick={() => setStatsOpen(true)}>
+          {SHOW_STATISTICS_OVER_BOARD}
+        </Button>
+      </Stack>
       {SECTIONS.map((s) => (
         <Accordion
           key={s.key}
@@ -172,20 +171,6 @@ export function EndedResults(props: { table: TableLoadResponse; situation: Situa
           <AccordionDetails>{content[s.key]}</AccordionDetails>
         </Accordion>
       ))}
-      <EndgameDialog
-        tableId={table.tableId}
-        open={endgameOpen}
-        winner={winnerLine(result, table.playerColors)}
-        text={result.text}
-        rows={rows}
-        columns={columns}
-        onClose={() => setEndgameOpen(false)}
-        onShowStatistics={() => setStatsOpen(true)}
-        onGoToResults={() => {
-          setEndgameOpen(false);
-          go("overview");
-        }}
-      />
       <StatsOverlay
         open={statsOpen}
         onClose={() => setStatsOpen(false)}

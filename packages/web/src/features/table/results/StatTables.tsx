@@ -21,7 +21,7 @@ import {
   type StatValue,
 } from "./stats";
 
-function Swatch({ color }: { color: string }) {
+export function Swatch({ color }: { color: string }) {
   return (
     <Box
       component="span"
