@@ -668,7 +668,7 @@ describe("table controls", () => {
     expect(admin.errors).toEqual([]);
   });
 
-  it("magnifies a player's hand under the zoom lens, pings it there, and starts a phone at the mobile scale", {
+  it("magnifies a player's hand under the zoom lens, pings it there, and fits the board to a phone's width", {
     timeout: 240_000,
   }, async () => {
     const sal = await person("lens_sal");
@@ -738,18 +738,19 @@ describe("table controls", () => {
     if (!spot) throw new Error("no ping");
     expect(Math.hypot(spot.x + spot.width / 2 - at.x, spot.y + spot.height / 2 - at.y)).toBeLessThan(3);
 
-    // A phone: the board starts at 0.3 of the base width 1000 layout (300 px wide) and fits the
-    // screen; Ctrl with + still zooms it.
+    // A phone: the board fits the screen's width (issue 37 point 2: more than nine tenths of it, not
+    // the 300 px it once started at); Ctrl with + still zooms it.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     const board = page.getByRole("application", { name: "Game board" });
     await board.waitFor();
     const width = async () => (await board.boundingBox())?.width ?? 0;
-    await expect.poll(async () => Math.round(await width())).toBe(300);
+    await expect.poll(width).toBeGreaterThan(390 * 0.9);
     const fits = await board.boundingBox();
     expect(fits && fits.x >= 0 && fits.x + fits.width <= 390).toBe(true);
+    const fitted = await width();
     await page.keyboard.press("Control+=");
-    await expect.poll(async () => Math.round(await width())).toBe(309);
+    await expect.poll(width).toBeGreaterThan(fitted);
     await page.keyboard.press("Control+-");
     expect(sal.errors).toEqual([]);
   });
