@@ -51,8 +51,8 @@ describe("the Content-Security-Policy", () => {
       ["/projects/chess/feedback", /Feedback results/],
       ["/projects/chess/admin", "chess administration"],
       ["/projects/chess/admin/component-editor", /component editor/i],
-      [await table("chess", ["red", "blue"]), /Chess table/],
-      [await table("night-market", ["red", "blue"]), /Night Market table/],
+      [await table("chess", ["red", "blue"]), /Chess - Tabletop Lab$/],
+      [await table("night-market", ["red", "blue"]), /Night Market - Tabletop Lab$/],
       ["/projects/template-cards/admin", "template-cards administration"],
     ];
     for (const [path, title] of screens) {

@@ -94,7 +94,8 @@ describe("a project made on 'New project'", () => {
 
     // Play: select the card, click the table. It leaves the hand and lies on the board.
     await click(inHand);
-    await click(board.getByRole("button", { name: "table", exact: true }));
+    // The rules' answer where it may go is said with the place (issue 37 point 6).
+    await click(board.getByRole("button", { name: "table, may move here", exact: true }));
     await board.getByRole("button", { name: drawn }).waitFor();
     await expect.poll(() => redArea.getByRole("button", { name: /card$/ }).count()).toBe(0);
     // biome-ignore lint/performance/useDomNodeTextContent: the card's text as a person reads it

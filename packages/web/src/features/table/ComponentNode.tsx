@@ -214,7 +214,9 @@ function NodeChildren({ component, view }: { component: Component; view: Compone
           x={slot.x}
           y={slot.y}
           size={slot.size}
-          highlighted={slot.slot !== null && env.highlights.has(slot.slot)}
+          // A slot is named by the highlights; a position that piles (no slots) by its component's id
+          // (engine selectionTargets).
+          highlighted={slot.slot !== null ? env.highlights.has(slot.slot) : env.highlights.has(component.id)}
           occupied={slot.slot !== null && occupied.has(`${slot.positionName}/${slot.slot}`)}
           mark={slot.slot === null ? undefined : env.marks.get(slot.slot)}
           ofDeck={component.type === "deck"}

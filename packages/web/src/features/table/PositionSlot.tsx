@@ -46,9 +46,12 @@ export const PositionSlot = memo(function PositionSlot(props: {
     });
   };
   // The keyboard reaches a position the rules highlight; while something is held and the rules
-  // highlight nothing, every position (where to put it is then the player's question).
+  // highlight nothing, every position (where to put it is then the player's question). A position
+  // that piles (a table, a hand: no slots) stays reachable while something is held: a highlight names
+  // its component, not the position, and a refused click says why.
   const reachable =
-    env.clickable.size > 0 && (highlighted || (env.selected !== null && env.highlights.size === 0));
+    env.clickable.size > 0 &&
+    (highlighted || (env.selected !== null && (env.highlights.size === 0 || slot === null)));
   // Screen readers hear what the eye sees: 'e4, may move here', 'e2, last move from here'.
   const said = [
     positionLabel(positionName, slot),
