@@ -35,12 +35,11 @@ export function HandStrip(props: {
     ? { step: cardWidth + HAND_GAP, width: sized.length * (cardWidth + HAND_GAP) }
     : handSpread(sized.length, cardWidth, room);
   const click = () => env.act({ kind: "click position", destinationId: area.id, positionName });
-  // While something is held the hand is a place to put it: the keyboard and screen readers reach it
-  // as the position it is (a button named like its spot in the area), as the eye reaches the strip.
-  const reachable = env.clickable.size > 0 && env.selected !== null;
   return (
     <Box
       data-hand={positionName}
+      // A click beside the cards is a click on the hand's position, as on its spot in the area.
+      onClick={click}
       sx={{
         position: "relative",
         flex: scroll ? "none" : 1,
@@ -52,27 +51,7 @@ export function HandStrip(props: {
         overscrollBehaviorX: "contain",
       }}
     >
-      {/* A click beside the cards is a click on the hand's position, as on its spot in the area; the
-          cards lie over this backdrop, not inside it (no button within a button). */}
-      <Box
-        data-position={positionName}
-        role={reachable ? "button" : undefined}
-        tabIndex={reachable ? 0 : undefined}
-        aria-label={reachable ? positionName : undefined}
-        onClick={click}
-        onKeyDown={(event) => {
-          if (!reachable || !(event.key === "Enter" || event.key === " ")) return;
-          event.preventDefault();
-          click();
-        }}
-        sx={{
-          position: "absolute",
-          inset: 0,
-          minWidth: spread.width,
-          "&:focus-visible": { outline: "3px solid #1e88e5", outlineOffset: "-3px" },
-        }}
-      />
-      <Box sx={{ position: "relative", width: spread.width, height: "100%", pointerEvents: "none" }}>
+      <Box sx={{ position: "relative", width: spread.width, height: "100%" }}>
         {sized.map(({ card, scale, width }, i) => (
           <Box
             key={card.id}
@@ -83,8 +62,6 @@ export function HandStrip(props: {
               width,
               height: cardHeight,
               zIndex: i,
-              // The row above lets clicks between the cards through to the backdrop; the cards take theirs.
-              pointerEvents: "auto",
               transition: "transform 120ms ease-out",
               "&:hover, &:focus-within": {
                 transform: `translateY(-${HAND_RAISE}px)`,
