@@ -13,6 +13,7 @@ import { lookupSession, SESSION_COOKIE, type SessionActor } from "../auth/sessio
 import { hashToken } from "../auth/tokens";
 import type { AppDeps } from "../deps";
 import { isSameOrigin, schemeOf } from "../http/origin";
+import { closingServers } from "./closing";
 import { tableEventParser } from "./tableEventEncoder";
 
 export interface SocketData {
@@ -97,6 +98,7 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps): Promi
       createAdapter(pub, sub, { key: `${deps.config.redisPrefix}:socket.io`, requestsTimeout: 2000 }),
     );
     app.addHook("onClose", async () => {
+      closingServers.add(io);
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   }

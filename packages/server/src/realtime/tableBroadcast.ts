@@ -1,4 +1,5 @@
 import type { ServerToClientEvents } from "@tt/protocol";
+import { closingServers } from "./closing";
 import type { Io } from "./socket";
 
 // Every message to the people at a table goes through here (DESIGN.md 'Hidden information'): it takes
@@ -38,7 +39,9 @@ export function broadcastTable<E extends EventName>(
   }
   const emit = (rooms: string | string[], message: Payload<E>) =>
     (io.to(rooms).emit as (event: E, message: Payload<E>) => void)(event, message);
-  if (groups.size === 0) return;
+  // A server closing tells nobody: its sockets are leaving, and with Redis the adapter's publish
+  // would reject on a closed client where no caller can catch it (a watcher list made as they leave).
+  if (groups.size === 0 || closingServers.has(io)) return;
   if (groups.size === 1) {
     const [message] = groups.keys();
     emit(tableRoom(tableId), message as Payload<E>);
