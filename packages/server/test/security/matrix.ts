@@ -51,6 +51,15 @@ export const projectAdmins = (others: 403 | 404): Expectation =>
   with_(members, { player: others, stranger: others });
 /** Designers and site admins: decks, assets, the game implementation, table restarts and reloads. */
 export const maintainers = with_(projectAdmins(403), { mod: 403 });
+/** What only a seated player may do, asked by actors none of whom holds a seat: refused to all who see the table. */
+export const seatedOnly = with_(members, {
+  player: 403,
+  mod: 403,
+  designer: 403,
+  admin: 403,
+  superadmin: 403,
+  stranger: 403,
+});
 export const siteAdmins = with_(all(403), { anonymous: 401, admin: "ok", superadmin: "ok" });
 
 export const get = (path: string): HttpCall => ({ method: "GET", path });

@@ -13,6 +13,7 @@ import {
   must,
   type Outcome,
   projectAdmins,
+  seatedOnly,
   with_,
 } from "./matrix";
 import { type Actor, GAME, nextEvent, openSocket, sandboxTable } from "./world";
@@ -222,14 +223,7 @@ export function socketScenarios(): SocketScenario[] {
       event: "undo-request",
       name: "at a table that does not ask (undo needs no asking there)",
       // 'Undo asks the opponents' is off at this table: nobody may make it ask, seated or not.
-      expect: with_(members, {
-        player: 403,
-        mod: 403,
-        designer: 403,
-        admin: 403,
-        superadmin: 403,
-        stranger: 403,
-      }),
+      expect: seatedOnly,
       run: async (_a, s, ctx) => {
         const tableId = ctx.w.privateTable;
         await subscribe(s, tableId);
@@ -245,14 +239,7 @@ export function socketScenarios(): SocketScenario[] {
       event: "undo-answer",
       name: "to a request that is not waiting",
       // An answer is taken only for the request waiting at the table, from the asker's opponents.
-      expect: with_(members, {
-        player: 403,
-        mod: 403,
-        designer: 403,
-        admin: 403,
-        superadmin: 403,
-        stranger: 403,
-      }),
+      expect: seatedOnly,
       run: async (a, s, ctx) => {
         const tableId = ctx.w.privateTable;
         await subscribe(s, tableId);
